@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+// One Vitest run, one project per workspace package. Tests run in UTC (DESIGN §8).
+process.env.TZ = "UTC";
+
+export default defineConfig({
+  test: {
+    setupFiles: ["./scripts/vitest.setup.ts"],
+    projects: [
+      { extends: true, test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"] } },
+      { extends: true, test: { name: "contracts", include: ["packages/contracts/src/**/*.test.ts"] } },
+      { extends: true, test: { name: "db", include: ["packages/db/src/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          include: ["apps/api/src/**/*.test.ts", "apps/api/test/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "admin", include: ["apps/admin/src/**/*.test.{ts,tsx}"], environment: "jsdom" },
+      },
+      {
+        extends: true,
+        test: { name: "widget", include: ["apps/widget/src/**/*.test.{ts,tsx}"], environment: "jsdom" },
+      },
+    ],
+  },
+});
