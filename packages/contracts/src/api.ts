@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { loginBody, loginResponse, tokenResponse } from "./auth";
+import { programSummarySchema, putProgramNamesBody } from "./programs";
+import { pageInfoSchema, proxyActivitiesQuery, proxyActivitySchema, proxyJoinResponse } from "./proxy";
+import {
+  checkSupportAppBlockResponse,
+  getShopsResponse,
+  postSettingsBody,
+  postShopBody,
+  putShopBody,
+  staffShopSchema,
+  staffShopUpdateBody,
+} from "./shop";
+
+/** Who may call a route (DESIGN §3); mirrors the server's guards. */
+export type RouteGuard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook";
+
+export interface RouteContract {
+  summary: string;
+  guard: RouteGuard;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The `data` of the success envelope. */
+  response: z.ZodType;
+}
+
+const complianceExportSummary = z.object({
+  id: z.string(),
+  dataRequestId: z.string(),
+  platformCustomerId: z.string(),
+  requestedAt: z.string(),
+});
+
+/**
+ * Every JSON route of the API, keyed "METHOD path" (Fastify's `:param` syntax). `GET /openapi.json`
+ * is generated from this table, and a test keeps it equal to the routes the server registers.
+ */
+export const apiRoutes = {
+  "GET /health": {
+    summary: "Liveness and database check",
+    guard: "public",
+    response: z.object({ status: z.literal("ok"), engine: z.enum(["pglite", "postgres"]) }),
+  },
+  "POST /auth/login": {
+    summary: "Standalone sign-in (sets the session cookie)",
+    guard: "public",
+    body: loginBody,
+    response: loginResponse,
+  },
+  "POST /auth/logout": {
+    summary: "End the session",
+    guard: "session",
+    response: z.object({ redirectTo: z.string() }),
+  },
+  "GET /auth/token": {
+    summary: "A 60-second admin token for the session",
+    guard: "session",
+    response: tokenResponse,
+  },
+  "GET /apiSa/shops": {
+    summary: "The active shop, its platform facts and the session",
+    guard: "admin",
+    response: getShopsResponse,
+  },
+  "GET /apiSa/shopify/checkSupportAppBlock": {
+    summary: "Whether the live theme supports app blocks",
+    guard: "admin",
+    response: checkSupportAppBlockResponse,
+  },
+  "POST /apiSa/shop": {
+    summary: "Shop bookkeeping (banners, promo, access, first login, AI consent)",
+    guard: "admin",
+    body: postShopBody,
+    response: z.null(),
+  },
+  "PUT /apiSa/shop": {
+    summary: "Update merchant-editable shop flags",
+    guard: "admin",
+    body: putShopBody,
+    response: z.null(),
+  },
+  "POST /apiSa/lp/settings": {
+    summary: "Save the admin language",
+    guard: "admin",
+    body: postSettingsBody,
+    response: z.null(),
+  },
+  "GET /apiSa/lp/programs/earning": {
+    summary: "Earning programs (S-12)",
+    guard: "admin",
+    response: z.array(programSummarySchema),
+  },
+  "GET /apiSa/lp/programs/spending": {
+    summary: "Redeeming programs (S-13)",
+    guard: "admin",
+    response: z.array(programSummarySchema),
+  },
+  "PUT /apiSa/lp/programs": {
+    summary: "Rename programs (S-14)",
+    guard: "admin",
+    body: putProgramNamesBody,
+    response: z.null(),
+  },
+  "GET /apiSa/compliance/exports": {
+    summary: "Customer data requests received (customers/data_request)",
+    guard: "admin",
+    response: z.array(complianceExportSummary),
+  },
+  "GET /apiSa/compliance/exports/:id": {
+    summary: "One customer data export",
+    guard: "admin",
+    response: complianceExportSummary
+      .omit({ platformCustomerId: true })
+      .extend({ data: z.record(z.string(), z.unknown()) }),
+  },
+  "GET /apiSa/dev_zone/shops": {
+    summary: "Staff: list shops",
+    guard: "staff",
+    response: z.array(staffShopSchema),
+  },
+  "PUT /apiSa/dev_zone/shops/:shopId": {
+    summary: "Staff: block a shop, set its transaction cap",
+    guard: "staff",
+    body: staffShopUpdateBody,
+    response: z.null(),
+  },
+  "POST /apiSa/dev_zone/impersonate": {
+    summary: "Staff: sign in as a shop's merchant (audit-logged)",
+    guard: "staff",
+    body: z.object({ shopId: z.string() }),
+    response: tokenResponse,
+  },
+  "POST /proxy/join": {
+    summary: "Storefront: the signed-in shopper joins the program",
+    guard: "proxy",
+    response: proxyJoinResponse,
+  },
+  "GET /proxy/activities": {
+    summary: "Storefront: the shopper's point history",
+    guard: "proxy",
+    query: proxyActivitiesQuery,
+    response: z.object({ activities: z.array(proxyActivitySchema), pageInfo: pageInfoSchema }),
+  },
+  "POST /webhooks": {
+    summary: "Shopify webhooks (every topic; HMAC over the raw body)",
+    guard: "webhook",
+    response: z.object({ outcome: z.enum(["applied", "duplicate", "unknown_shop", "ignored_topic"]) }),
+  },
+} satisfies Record<string, RouteContract>;
+
+export type ApiRouteKey = keyof typeof apiRoutes;

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * The response envelope every Laurel API answers with (DESIGN §5, X-66).
+ * Success: `{ success: true, data, message? }`.
+ * Failure: `{ success: false, error, errors?, code }` with a 4xx/5xx status.
+ */
+export type Ok<T> = { success: true; data: T; message?: string };
+export type FieldError = { field: string; message: string };
+export type Fail = { success: false; error: string; code: ErrorCode; errors?: FieldError[] };
+export type Envelope<T> = Ok<T> | Fail;
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+export const failEnvelope = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+
+/** Every error code the API can answer with, and its one user-facing message. */
+export const errorMessages = {
+  validation_failed: "Some fields are invalid.",
+  malformed_json: "The request body is not valid JSON.",
+  payload_too_large: "The request body is too large.",
+  unsupported_media_type: "The request body must be JSON.",
+  unauthenticated: "You are not signed in. Please sign in again.",
+  token_expired: "Your session has expired. Please sign in again.",
+  token_invalid: "Your session token is invalid. Please sign in again.",
+  invalid_credentials: "Incorrect e-mail or password.",
+  too_many_attempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  shop_blocked: "Access denied.",
+  staff_only: "This area is for Laurel staff only.",
+  not_found: "Not found.",
+  route_not_found: "This API route does not exist.",
+  method_not_allowed: "This method is not allowed here.",
+  shop_not_installed: "This shop has not installed Laurel.",
+  rate_limited: "Too many requests. Please slow down.",
+  insufficient_points: "Current balance is insufficient",
+  idempotency_conflict: "This request was already made with different details.",
+  hold_not_found: "This reservation does not exist.",
+  proxy_unauthorized: "The storefront request signature is invalid.",
+  proxy_expired: "The storefront request has expired. Please reload the page.",
+  customer_not_logged_in: "Please sign in to your store account first.",
+  customer_left: "You have left the loyalty program. Please contact the store to rejoin.",
+  webhook_unauthorized: "The webhook signature is invalid.",
+  webhook_headers_missing:
+    "The webhook is missing X-Shopify-Topic, X-Shopify-Shop-Domain or X-Shopify-Webhook-Id.",
+  platform_unavailable: "The store platform did not answer as expected. Please try again in a moment.",
+  internal_error: "Something went wrong on our side. Please try again.",
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;

@@ -1,0 +1,7 @@
+export * from "./api";
+export * from "./auth";
+export * from "./envelope";
+export * from "./languages";
+export * from "./programs";
+export * from "./proxy";
+export * from "./shop";

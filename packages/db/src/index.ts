@@ -1,0 +1,4 @@
+export * from "./database";
+export * from "./migrate";
+export * from "./schema";
+export { createTestDatabase } from "./test-database";

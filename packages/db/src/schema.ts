@@ -1,0 +1,246 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Timestamps come back as Date and are written as Date or ISO strings. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: read as parsed JSON, written as a JSON string (node-pg would turn arrays into SQL arrays). */
+export type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface ShopsTable {
+  id: string;
+  shopify_domain: string;
+  platform: ColumnType<"demo" | "shopify", "demo" | "shopify" | undefined, "demo" | "shopify">;
+  name: string;
+  email: Generated<string>;
+  domain: string | null;
+  shopify_plan: string | null;
+  plan: Generated<string>;
+  promo_type: string | null;
+  is_trial_used: Generated<boolean>;
+  plan_discount_code: string | null;
+  installed_at: DefaultTimestamp;
+  uninstalled_at: NullableTimestamp;
+  access_app_at: NullableTimestamp;
+  sub_start_at: NullableTimestamp;
+  is_first_login: Generated<boolean>;
+  setup_done: Generated<boolean>;
+  logo_default: string | null;
+  custom_css: string | null;
+  count_customer: Generated<number>;
+  count_transactions: Generated<number>;
+  should_limit_transactions: Generated<boolean>;
+  transaction_limit: number | null;
+  last_30_day_orders_count: Generated<number>;
+  monthly_order_count: Generated<number>;
+  disabled_embed_app: Generated<boolean>;
+  is_dismiss_quick_setup: Generated<boolean>;
+  is_non_dev_shop: Generated<boolean>;
+  is_enable_pos_pro3: Generated<boolean>;
+  is_blocked_store: Generated<boolean>;
+  speed_app_installed: boolean | null;
+  enable_ai_agent: Generated<boolean>;
+  ai_assistant_consent: Generated<boolean>;
+  ai_assistant_consent_timestamp: NullableTimestamp;
+  banners_dismiss: Json<string[]>;
+  tag_feedback_submit: Json<string[]>;
+  promo_show_at: NullableTimestamp;
+  promo_holiday_sale_show_at: NullableTimestamp;
+  customize_for_shops: Json<string[]>;
+  custom_features: Json<string[]>;
+  settings: Json<ShopSettingsJson>;
+  platform_info: Json<PlatformInfoJson>;
+  access_token: string | null;
+  subscription: ColumnType<SubscriptionJson | null, string | null | undefined, string | null>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface SubscriptionJson {
+  platformChargeId: string;
+  name: string;
+  status: string;
+  updatedAt: string;
+}
+
+export interface WebhookDeliveriesTable {
+  shop_id: string;
+  webhook_id: string;
+  topic: string;
+  received_at: DefaultTimestamp;
+}
+
+export interface ShopSettingsJson {
+  primaryLanguageInApp?: string;
+  isShowSettingLanguage?: boolean;
+}
+
+export interface PlatformInfoJson {
+  shopOwner?: string;
+  countryCode?: string;
+  currency?: string;
+  planName?: string;
+  country?: string;
+  address1?: string | null;
+  phone?: string | null;
+  ianaTimezone?: string;
+  createdAt?: string;
+  allOrdersCount?: number;
+  isThemeOS2?: boolean;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  shop_id: string | null;
+  is_staff: Generated<boolean>;
+  failed_login_count: Generated<number>;
+  failed_login_window_start: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  shop_id: string;
+  impersonated_by: string | null;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  shop_id: string;
+  id: Generated<number>;
+  at: DefaultTimestamp;
+  actor: string;
+  impersonated_by: string | null;
+  action: string;
+  details: Json<Record<string, unknown>>;
+}
+
+export interface MigrationsTable {
+  id: string;
+  applied_at: DefaultTimestamp;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: DefaultTimestamp;
+}
+
+export type CustomerType = "member" | "guest" | "left";
+
+export interface CustomersTable {
+  shop_id: string;
+  id: string;
+  platform_customer_id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  type: ColumnType<CustomerType, CustomerType | undefined, CustomerType>;
+  joined_at: NullableTimestamp;
+  available_points: Generated<number>;
+  pending_points: Generated<number>;
+  tier_points: Generated<number>;
+  redacted_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface LedgerEntriesTable {
+  shop_id: string;
+  id: Generated<number>;
+  customer_id: string;
+  activity_type: string;
+  available_delta: Generated<number>;
+  pending_delta: Generated<number>;
+  tier_points_delta: Generated<number>;
+  idempotency_key: string;
+  input_hash: string;
+  reverses_entry_id: number | null;
+  hold_id: string | null;
+  program_id: string | null;
+  source_ref: string | null;
+  note: string | null;
+  actor: string | null;
+  expires_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export type HoldState = "reserved" | "posted" | "voided";
+
+export interface HoldsTable {
+  shop_id: string;
+  id: string;
+  customer_id: string;
+  points: number;
+  state: ColumnType<HoldState, HoldState | undefined, HoldState>;
+  idempotency_key: string;
+  created_at: DefaultTimestamp;
+  resolved_at: NullableTimestamp;
+}
+
+export interface ComplianceExportsTable {
+  shop_id: string;
+  id: string;
+  data_request_id: string;
+  platform_customer_id: string;
+  requested_at: DefaultTimestamp;
+  data: Json<Record<string, unknown>>;
+}
+
+export interface DemoDiscountsTable {
+  shop_id: string;
+  id: string;
+  code: string;
+  request: Json<Record<string, unknown>>;
+  active: Generated<boolean>;
+  used_count: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface ProgramsTable {
+  shop_id: string;
+  id: string;
+  type: string;
+  event: string;
+  title: string;
+  translate_title: Json<Record<string, string>>;
+  description: string | null;
+  status: Generated<string>;
+  priority: Generated<number>;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  config: Json<Record<string, unknown>>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface DB {
+  programs: ProgramsTable;
+  demo_discounts: DemoDiscountsTable;
+  compliance_exports: ComplianceExportsTable;
+  customers: CustomersTable;
+  ledger_entries: LedgerEntriesTable;
+  holds: HoldsTable;
+  app_secrets: AppSecretsTable;
+  shops: ShopsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  laurel_migrations: MigrationsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+export type ShopRow = Selectable<ShopsTable>;
+export type NewShopRow = Insertable<ShopsTable>;
+export type ShopUpdate = Updateable<ShopsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type HoldRow = Selectable<HoldsTable>;
+export type ProgramRow = Selectable<ProgramsTable>;
