@@ -1,0 +1,72 @@
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Deps } from "./infra/deps";
+import { AppError } from "./infra/errors";
+import { installErrorHandling, sendFail } from "./infra/http";
+import { installGuards } from "./modules/auth/auth.guard";
+import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
+import { registerHealthRoutes } from "./modules/health/health.routes";
+import { registerOpenApiRoutes } from "./modules/openapi/openapi.routes";
+import { registerProgramRoutes } from "./modules/programs/programs.routes";
+import { registerShopRoutes } from "./modules/shops/shops.routes";
+import { registerStaffRoutes } from "./modules/staff/staff.routes";
+import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
+import { registerWebRoutes } from "./modules/web/web.routes";
+import { registerWebhookRoutes } from "./webhooks/webhooks.routes";
+
+export interface BuildAppOptions {
+  logger?: boolean;
+  webDirs?: { admin: string; widget: string };
+  /** Extra routes (tests only: proves an unguarded route stops the app from starting). */
+  extraRoutes?: (app: FastifyInstance) => void;
+  /** Called with every registered route (method, url, guard), e.g. to list them in a test. */
+  onRouteRegistered?: (route: { method: string; url: string; guard: string | undefined }) => void;
+}
+
+/** 1 MiB: far above any admin payload; imports stream through their own endpoint. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP app without listening, so tests call it in-process (DESIGN §2). */
+export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: deps.config.logLevel } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // Every route must say who may call it (DESIGN §3); refuse to start otherwise.
+  const unguarded: string[] = [];
+  app.addHook("onRoute", (route) => {
+    const guard = route.config?.guard;
+    for (const method of [route.method].flat()) {
+      options.onRouteRegistered?.({ method, url: route.url, guard });
+      if (!guard) unguarded.push(`${method} ${route.url}`);
+    }
+  });
+
+  installErrorHandling(app);
+  app.setNotFoundHandler((_request, reply) => sendFail(reply, new AppError("route_not_found", 404)));
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  installGuards(app, deps);
+
+  registerHealthRoutes(app, deps);
+  registerOpenApiRoutes(app);
+  registerAuthRoutes(app, deps);
+  registerShopRoutes(app, deps);
+  registerProgramRoutes(app, deps);
+  registerStaffRoutes(app, deps);
+  registerComplianceRoutes(app, deps);
+  registerStorefrontRoutes(app, deps);
+  await registerWebhookRoutes(app, deps);
+  await registerWebRoutes(app, options.webDirs);
+  options.extraRoutes?.(app);
+
+  await app.ready();
+  const missing = unguarded.filter((r) => !r.startsWith("HEAD "));
+  if (missing.length > 0) throw new Error(`Routes without a guard: ${missing.join(", ")}`);
+  return app;
+}

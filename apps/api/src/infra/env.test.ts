@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env";
+
+describe("configuration", () => {
+  it("defaults to the embedded database, the demo platform and an in-process worker", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      platform: "demo",
+      workerInProcess: true,
+      seedDemo: true,
+    });
+    expect(c.appUrl).toBe("http://localhost:3000");
+    expect(c.dataDir.endsWith(".data")).toBe(true);
+  });
+  it("DATABASE_URL switches to PostgreSQL with no other change; empty means unset", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" })).toMatchObject({
+      databaseUrl: "postgres://u@h/db",
+      workerInProcess: true,
+    });
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db", WORKER_IN_PROCESS: "0" }).workerInProcess).toBe(
+      false,
+    );
+    expect(loadConfig({ WORKER_IN_PROCESS: "0" }).workerInProcess).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a postgres:// URL"],
+    [{ PLATFORM: "shopify" }, "SHOPIFY_API_SECRET: required when PLATFORM=shopify"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 32 characters"],
+    [{ WORKER_IN_PROCESS: "maybe" }, "WORKER_IN_PROCESS"],
+  ])("names the bad setting: %j", (env, text) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(text);
+  });
+  it("resolves DATA_DIR against the directory npm was run from", () => {
+    expect(loadConfig({ INIT_CWD: "/srv/laurel" }).dataDir).toBe("/srv/laurel/.data");
+    expect(loadConfig({ INIT_CWD: "/srv/laurel", DATA_DIR: "/var/lib/laurel" }).dataDir).toBe(
+      "/var/lib/laurel",
+    );
+  });
+
+  it("reads the deny list from BLOCKED_EMAIL_DOMAINS", () => {
+    expect(loadConfig({ BLOCKED_EMAIL_DOMAINS: " A.com, b.io ,," }).blockedEmailDomains).toEqual([
+      "a.com",
+      "b.io",
+    ]);
+  });
+});

@@ -1,0 +1,106 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting Laurel reads from the environment, with its default. The README's configuration
+ * table lists the same names; keep them in step.
+ */
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+export const DEFAULT_BLOCKED_EMAIL_DOMAINS = [
+  "smile.io",
+  "loyaltylion.com",
+  "yotpo.com",
+  "rivo.io",
+  "joy.so",
+  "growave.io",
+  "stamped.io",
+  "bonloyalty.com",
+  "gameball.co",
+];
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default("./.data"),
+  PLATFORM: z.enum(["demo", "shopify"]).default("demo"),
+  SHOPIFY_API_KEY: z.string().min(1).default("laurel-demo-api-key"),
+  SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  SHOPIFY_ADMIN_ORIGIN: z.string().optional(),
+  SHOPIFY_API_VERSION: z.string().default("2026-07"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  BLOCKED_EMAIL_DOMAINS: z.string().optional(),
+  WORKER_IN_PROCESS: bool.optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  platform: "demo" | "shopify";
+  shopifyApiKey: string;
+  shopifyApiSecret: string;
+  /** Admin API origin; `{shop}` is replaced by the shop's myshopify domain. */
+  shopifyAdminOrigin: string;
+  shopifyApiVersion: string;
+  sessionSecret: string | undefined;
+  blockedEmailDomains: string[];
+  workerInProcess: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`DATABASE_URL=`) means unset, as in most tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.PLATFORM === "shopify" && !e.SHOPIFY_API_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  SHOPIFY_API_SECRET: required when PLATFORM=shopify");
+  }
+  const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    // Relative to where `npm …` was typed (npm runs workspace scripts from the workspace folder).
+    dataDir: e.DATA_DIR === "memory://" ? e.DATA_DIR : resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    platform: e.PLATFORM,
+    shopifyApiKey: e.SHOPIFY_API_KEY,
+    shopifyApiSecret: e.SHOPIFY_API_SECRET ?? "laurel-demo-secret",
+    shopifyAdminOrigin: e.SHOPIFY_ADMIN_ORIGIN ?? "https://{shop}",
+    shopifyApiVersion: e.SHOPIFY_API_VERSION,
+    sessionSecret: e.SESSION_SECRET,
+    blockedEmailDomains: (e.BLOCKED_EMAIL_DOMAINS?.split(",") ?? DEFAULT_BLOCKED_EMAIL_DOMAINS)
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    // One process does everything by default; scaled deployments set WORKER_IN_PROCESS=0 on api
+    // processes and run `npm run worker` (PGlite is single-process, so it always keeps its worker).
+    workerInProcess: !e.DATABASE_URL ? true : (e.WORKER_IN_PROCESS ?? true),
+    seedDemo: e.SEED_DEMO ?? e.PLATFORM === "demo",
+    logLevel: e.LOG_LEVEL,
+    secureCookies: appUrl.startsWith("https://"),
+  };
+}

@@ -1,0 +1,5 @@
+import type { JobDefinition } from "../infra/queue";
+import { refreshShopInfoJob } from "./refresh-shop-info.job";
+
+/** Every job this codebase runs; the worker registers them all. */
+export const allJobs: JobDefinition[] = [refreshShopInfoJob];

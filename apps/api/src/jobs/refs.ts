@@ -1,0 +1,11 @@
+import { z } from "zod";
+import type { JobRef } from "../infra/queue";
+
+/**
+ * Each job's identity (name + data schema), apart from its handler, so services can enqueue a job
+ * without importing the handler that calls back into them.
+ */
+export const refreshShopInfo: JobRef<{ shopId: string }> = {
+  name: "refresh-shop-info",
+  data: z.object({ shopId: z.string().min(1) }),
+};

@@ -1,0 +1,41 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./infra/env";
+import { closeRuntime, createRuntime } from "./runtime";
+import { DEMO_MERCHANT, DEMO_STAFF, seedDemoShop } from "./seed/demo-shop";
+
+async function main() {
+  const config = loadConfig();
+  const deps = await createRuntime(config);
+  if (config.seedDemo) await seedDemoShop(deps);
+  if (config.workerInProcess) await deps.queue.work(deps);
+  const app = await buildApp(deps, { logger: true });
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    "",
+    `Laurel is running on ${config.appUrl}`,
+    `  database: ${deps.database.engine === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL"}`,
+    `  worker:   ${config.workerInProcess ? "in this process" : "none here: run `npm run worker`"}`,
+  ];
+  if (config.seedDemo) {
+    lines.push(
+      `  admin:    ${config.appUrl}/auth/login`,
+      `  sign in:  ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}`,
+      `  staff:    ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (internal zone /dev_zone)`,
+    );
+  }
+  console.log(lines.join("\n"));
+
+  const shutdown = async () => {
+    await app.close();
+    await closeRuntime(deps);
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

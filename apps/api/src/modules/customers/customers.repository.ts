@@ -1,0 +1,132 @@
+import type { CustomerRow, CustomerType, Db, Tx } from "@laurel/db";
+import { sql } from "kysely";
+
+type Conn = Db | Tx;
+
+export async function upsertCustomer(
+  trx: Tx,
+  c: {
+    shopId: string;
+    id: string;
+    platformCustomerId: string;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    type: CustomerType;
+    joinedAt: Date | null;
+  },
+): Promise<CustomerRow> {
+  const row = await trx
+    .insertInto("customers")
+    .values({
+      shop_id: c.shopId,
+      id: c.id,
+      platform_customer_id: c.platformCustomerId,
+      email: c.email,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      type: c.type,
+      joined_at: c.joinedAt,
+    })
+    .onConflict((oc) =>
+      // Unknown details (null) never overwrite known ones: a storefront join knows only the id.
+      oc.columns(["shop_id", "platform_customer_id"]).doUpdateSet({
+        email: sql`coalesce(excluded.email, customers.email)`,
+        first_name: sql`coalesce(excluded.first_name, customers.first_name)`,
+        last_name: sql`coalesce(excluded.last_name, customers.last_name)`,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export function findCustomer(conn: Conn, shopId: string, id: string): Promise<CustomerRow | undefined> {
+  return conn
+    .selectFrom("customers")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export function findCustomerByPlatformId(conn: Conn, shopId: string, platformCustomerId: string) {
+  return conn
+    .selectFrom("customers")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("platform_customer_id", "=", platformCustomerId)
+    .executeTakeFirst();
+}
+
+/** Removes personal data; points and the ledger stay (they are the merchant's accounting). */
+export async function erasePersonalData(trx: Tx, shopId: string, id: string, at: Date, type?: CustomerType) {
+  await trx
+    .updateTable("customers")
+    .set({ email: null, first_name: null, last_name: null, redacted_at: at, ...(type ? { type } : {}) })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
+  await trx
+    .updateTable("ledger_entries")
+    .set({ note: null })
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", id)
+    .execute();
+}
+
+export function listCustomerEntries(conn: Conn, shopId: string, id: string) {
+  return conn
+    .selectFrom("ledger_entries")
+    .select([
+      "activity_type",
+      "available_delta",
+      "pending_delta",
+      "tier_points_delta",
+      "program_id",
+      "source_ref",
+      "note",
+      "created_at",
+    ])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", id)
+    .orderBy("id")
+    .execute();
+}
+
+export function markMember(trx: Tx, shopId: string, id: string, at: Date) {
+  return trx
+    .updateTable("customers")
+    .set({ type: "member", joined_at: at })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listEntriesPage(
+  conn: Conn,
+  shopId: string,
+  customerId: string,
+  page: number,
+  pageSize: number,
+) {
+  const [rows, count] = await Promise.all([
+    conn
+      .selectFrom("ledger_entries")
+      .select(["id", "activity_type", "available_delta", "pending_delta", "created_at"])
+      .where("shop_id", "=", shopId)
+      .where("customer_id", "=", customerId)
+      .orderBy("id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    conn
+      .selectFrom("ledger_entries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("shop_id", "=", shopId)
+      .where("customer_id", "=", customerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

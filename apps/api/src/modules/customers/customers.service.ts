@@ -1,0 +1,83 @@
+import type { CustomerRow, CustomerType, Db, Tx } from "@laurel/db";
+import type { Deps } from "../../infra/deps";
+import * as repo from "./customers.repository";
+
+export interface PlatformCustomer {
+  platformCustomerId: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The customer row for a platform customer, created as a guest on first sight; contact details refreshed. */
+export function ensureCustomer(
+  deps: Pick<Deps, "newId">,
+  trx: Tx,
+  shopId: string,
+  customer: PlatformCustomer,
+  type: CustomerType = "guest",
+  joinedAt: Date | null = null,
+): Promise<CustomerRow> {
+  return repo.upsertCustomer(trx, { shopId, id: deps.newId("cus"), type, joinedAt, ...customer });
+}
+
+export { findCustomer } from "./customers.repository";
+
+/** customers/delete: the shopper is gone from the store; they leave the program, personal data erased. */
+export async function removeDeletedCustomer(trx: Tx, shopId: string, platformCustomerId: string, at: Date) {
+  const c = await repo.findCustomerByPlatformId(trx, shopId, platformCustomerId);
+  if (c) await repo.erasePersonalData(trx, shopId, c.id, at, "left");
+}
+
+/** customers/redact: erase the shopper's personal data (the ledger's amounts stay, its notes go). */
+export async function redactCustomer(trx: Tx, shopId: string, platformCustomerId: string, at: Date) {
+  const c = await repo.findCustomerByPlatformId(trx, shopId, platformCustomerId);
+  if (c) await repo.erasePersonalData(trx, shopId, c.id, at);
+}
+
+/** Everything Laurel holds about one shopper, for customers/data_request. */
+export async function collectCustomerData(trx: Tx, shopId: string, platformCustomerId: string) {
+  const c = await repo.findCustomerByPlatformId(trx, shopId, platformCustomerId);
+  if (!c) return { customer: null, pointActivities: [], note: "Laurel holds no data about this customer." };
+  const entries = await repo.listCustomerEntries(trx, shopId, c.id);
+  return {
+    customer: {
+      platformCustomerId: c.platform_customer_id,
+      email: c.email,
+      firstName: c.first_name,
+      lastName: c.last_name,
+      type: c.type,
+      joinedAt: c.joined_at?.toISOString() ?? null,
+      availablePoints: c.available_points,
+      pendingPoints: c.pending_points,
+      tierPoints: c.tier_points,
+    },
+    pointActivities: entries.map((e) => ({
+      activityType: e.activity_type,
+      points: e.available_delta,
+      pendingPoints: e.pending_delta,
+      tierPoints: e.tier_points_delta,
+      programId: e.program_id,
+      source: e.source_ref,
+      note: e.note,
+      at: e.created_at.toISOString(),
+    })),
+  };
+}
+
+/** A guest becomes a member (join). */
+export function joinProgram(trx: Tx, shopId: string, customerId: string, at: Date) {
+  return repo.markMember(trx, shopId, customerId, at);
+}
+
+export function listActivitiesPage(
+  conn: Db,
+  shopId: string,
+  customerId: string,
+  page: number,
+  pageSize: number,
+) {
+  return repo.listEntriesPage(conn, shopId, customerId, page, pageSize);
+}
+
+export { findCustomerByPlatformId } from "./customers.repository";

@@ -1,0 +1,195 @@
+import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
+import { sql } from "kysely";
+
+type Conn = Db | Tx;
+
+export interface NewEntry {
+  shopId: string;
+  customerId: string;
+  activityType: string;
+  availableDelta: number;
+  pendingDelta: number;
+  tierPointsDelta: number;
+  idempotencyKey: string;
+  inputHash: string;
+  reversesEntryId?: number | null;
+  holdId?: string | null;
+  programId?: string | null;
+  sourceRef?: string | null;
+  note?: string | null;
+  actor?: string | null;
+  expiresAt?: Date | null;
+}
+
+/** Inserts the entry unless its key exists for the shop; undefined when it does. */
+export function insertEntryIfAbsent(trx: Tx, e: NewEntry): Promise<LedgerEntryRow | undefined> {
+  return trx
+    .insertInto("ledger_entries")
+    .values({
+      shop_id: e.shopId,
+      customer_id: e.customerId,
+      activity_type: e.activityType,
+      available_delta: e.availableDelta,
+      pending_delta: e.pendingDelta,
+      tier_points_delta: e.tierPointsDelta,
+      idempotency_key: e.idempotencyKey,
+      input_hash: e.inputHash,
+      reverses_entry_id: e.reversesEntryId ?? null,
+      hold_id: e.holdId ?? null,
+      program_id: e.programId ?? null,
+      source_ref: e.sourceRef ?? null,
+      note: e.note ?? null,
+      actor: e.actor ?? null,
+      expires_at: e.expiresAt ?? null,
+    })
+    .onConflict((oc) => oc.columns(["shop_id", "idempotency_key"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findEntryByKey(conn: Conn, shopId: string, key: string): Promise<LedgerEntryRow | undefined> {
+  return conn
+    .selectFrom("ledger_entries")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
+/**
+ * Moves the cached balances. The WHERE clause is re-checked on the newest row version after the
+ * row lock (PostgreSQL's READ COMMITTED), so concurrent spenders cannot overdraw: the loser
+ * updates nothing and gets undefined.
+ */
+export function applyBalanceDelta(
+  trx: Tx,
+  shopId: string,
+  customerId: string,
+  d: { available: number; pending: number; tier: number; allowNegativeAvailable: boolean },
+) {
+  let q = trx
+    .updateTable("customers")
+    .set({
+      available_points: sql`available_points + ${d.available}`,
+      pending_points: sql`pending_points + ${d.pending}`,
+      tier_points: sql`tier_points + ${d.tier}`,
+      updated_at: sql`now()`,
+    })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", customerId)
+    .where(sql<boolean>`pending_points + ${d.pending} >= 0`);
+  if (!d.allowNegativeAvailable && d.available < 0) {
+    q = q.where(sql<boolean>`available_points + ${d.available} >= 0`);
+  }
+  return q.returning(["available_points", "pending_points", "tier_points"]).executeTakeFirst();
+}
+
+export function insertHold(
+  trx: Tx,
+  h: { shopId: string; id: string; customerId: string; points: number; key: string },
+) {
+  return trx
+    .insertInto("holds")
+    .values({
+      shop_id: h.shopId,
+      id: h.id,
+      customer_id: h.customerId,
+      points: h.points,
+      idempotency_key: h.key,
+    })
+    .onConflict((oc) => oc.columns(["shop_id", "idempotency_key"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findHold(conn: Conn, shopId: string, holdId: string): Promise<HoldRow | undefined> {
+  return conn
+    .selectFrom("holds")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", holdId)
+    .executeTakeFirst();
+}
+
+export function findHoldByKey(conn: Conn, shopId: string, key: string): Promise<HoldRow | undefined> {
+  return conn
+    .selectFrom("holds")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
+/** Moves a reserved hold to its final state; undefined when it was already resolved. */
+export function resolveHold(trx: Tx, shopId: string, holdId: string, state: "posted" | "voided", at: Date) {
+  return trx
+    .updateTable("holds")
+    .set({ state, resolved_at: at })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", holdId)
+    .where("state", "=", "reserved")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Customers whose cached balances differ from the sums of their entries. */
+export async function findBalanceMismatches(conn: Conn, shopId?: string) {
+  let q = conn
+    .selectFrom("customers as c")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("ledger_entries")
+          .select((s) => [
+            "shop_id",
+            "customer_id",
+            s.fn.sum<number>("available_delta").as("available"),
+            s.fn.sum<number>("pending_delta").as("pending"),
+            s.fn.sum<number>("tier_points_delta").as("tier"),
+          ])
+          .groupBy(["shop_id", "customer_id"])
+          .as("s"),
+      (join) => join.onRef("s.shop_id", "=", "c.shop_id").onRef("s.customer_id", "=", "c.id"),
+    )
+    .select([
+      "c.shop_id",
+      "c.id",
+      "c.available_points",
+      "c.pending_points",
+      "c.tier_points",
+      sql<number>`coalesce(s.available, 0)::int`.as("sum_available"),
+      sql<number>`coalesce(s.pending, 0)::int`.as("sum_pending"),
+      sql<number>`coalesce(s.tier, 0)::int`.as("sum_tier"),
+    ])
+    .where(
+      sql<boolean>`(c.available_points, c.pending_points, c.tier_points) is distinct from
+        (coalesce(s.available, 0)::int, coalesce(s.pending, 0)::int, coalesce(s.tier, 0)::int)`,
+    );
+  if (shopId) q = q.where("c.shop_id", "=", shopId);
+  return q.execute();
+}
+
+/** Holds whose entries disagree with their state: a reserve entry missing, or a void without its refund. */
+export async function findHoldMismatches(conn: Conn, shopId?: string) {
+  const r = await sql<{ shop_id: string; id: string; state: string; problem: string }>`
+    select h.shop_id, h.id, h.state,
+      case
+        when reserve.n <> 1 then 'expected exactly one reserve entry'
+        when h.state = 'voided' and coalesce(void.n, 0) <> 1 then 'voided hold without exactly one refund entry'
+        when h.state <> 'voided' and coalesce(void.n, 0) <> 0 then 'refund entry on a hold that is not voided'
+      end as problem
+    from holds h
+    left join lateral (
+      select count(*)::int as n from ledger_entries e
+      where e.shop_id = h.shop_id and e.hold_id = h.id and e.available_delta = -h.points
+    ) reserve on true
+    left join lateral (
+      select count(*)::int as n from ledger_entries e
+      where e.shop_id = h.shop_id and e.hold_id = h.id and e.available_delta = h.points
+    ) void on true
+    where (${shopId ?? null}::text is null or h.shop_id = ${shopId ?? null})
+      and (reserve.n <> 1
+        or (h.state = 'voided' and coalesce(void.n, 0) <> 1)
+        or (h.state <> 'voided' and coalesce(void.n, 0) <> 0))`.execute(conn);
+  return r.rows;
+}

@@ -1,0 +1,196 @@
+import { createHash } from "node:crypto";
+import type { HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
+import { AppError } from "../../infra/errors";
+import * as repo from "./ledger.repository";
+
+/**
+ * The ledger's write side (DESIGN §4). Every function runs inside the caller's transaction, so
+ * the entry, the cached balances and any job it causes commit together or not at all.
+ */
+export interface EntryInput {
+  shopId: string;
+  customerId: string;
+  activityType: string;
+  /** Change of spendable points (negative to spend). */
+  available?: number;
+  pending?: number;
+  tierPoints?: number;
+  idempotencyKey: string;
+  programId?: string | null;
+  sourceRef?: string | null;
+  note?: string | null;
+  actor?: string | null;
+  expiresAt?: Date | null;
+  reversesEntryId?: number | null;
+  holdId?: string | null;
+  /** A merchant's manual adjustment may take the balance below zero (H-14); nothing else may. */
+  allowNegative?: boolean;
+}
+
+export interface PostedEntry {
+  entry: LedgerEntryRow;
+  replayed: boolean;
+}
+
+/** The hash of everything that defines an entry's effect: a replay must match it exactly. */
+export function hashEntryInput(e: EntryInput): string {
+  const canonical = JSON.stringify([
+    e.customerId,
+    e.activityType,
+    e.available ?? 0,
+    e.pending ?? 0,
+    e.tierPoints ?? 0,
+    e.programId ?? null,
+    e.sourceRef ?? null,
+    e.reversesEntryId ?? null,
+    e.holdId ?? null,
+    e.expiresAt ? e.expiresAt.toISOString() : null,
+  ]);
+  return createHash("sha256").update(canonical).digest("base64url");
+}
+
+/**
+ * Appends one entry and moves the balances, exactly once per idempotency key: the same key with the
+ * same input answers the first entry (replayed), with different input it is refused.
+ */
+export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry> {
+  const inputHash = hashEntryInput(input);
+  const inserted = await repo.insertEntryIfAbsent(trx, {
+    shopId: input.shopId,
+    customerId: input.customerId,
+    activityType: input.activityType,
+    availableDelta: input.available ?? 0,
+    pendingDelta: input.pending ?? 0,
+    tierPointsDelta: input.tierPoints ?? 0,
+    idempotencyKey: input.idempotencyKey,
+    inputHash,
+    reversesEntryId: input.reversesEntryId ?? null,
+    holdId: input.holdId ?? null,
+    programId: input.programId ?? null,
+    sourceRef: input.sourceRef ?? null,
+    note: input.note ?? null,
+    actor: input.actor ?? null,
+    expiresAt: input.expiresAt ?? null,
+  });
+  if (!inserted) {
+    const existing = await repo.findEntryByKey(trx, input.shopId, input.idempotencyKey);
+    if (!existing) throw new Error(`ledger entry ${input.idempotencyKey} vanished`);
+    if (existing.input_hash !== inputHash) throw new AppError("idempotency_conflict", 409);
+    return { entry: existing, replayed: true };
+  }
+  const moved = await repo.applyBalanceDelta(trx, input.shopId, input.customerId, {
+    available: input.available ?? 0,
+    pending: input.pending ?? 0,
+    tier: input.tierPoints ?? 0,
+    allowNegativeAvailable: input.allowNegative ?? false,
+  });
+  // Throwing rolls the whole transaction back, the inserted entry included.
+  if (!moved) throw new AppError("insufficient_points", 409);
+  return { entry: inserted, replayed: false };
+}
+
+export interface HoldResult {
+  hold: HoldRow;
+  replayed: boolean;
+}
+
+/**
+ * Reserves points for a redemption (two-phase, TigerBeetle-style): the points leave `available`
+ * now; `postHold` keeps them spent, `voidHold` returns them. Each happens once.
+ */
+export async function reserveHold(
+  trx: Tx,
+  input: {
+    shopId: string;
+    customerId: string;
+    holdId: string;
+    points: number;
+    idempotencyKey: string;
+    activityType: string;
+    programId?: string | null;
+    actor?: string | null;
+  },
+): Promise<HoldResult> {
+  if (!Number.isInteger(input.points) || input.points <= 0) {
+    throw new AppError("validation_failed", 400, "Redeem amount must be greater than 0", [
+      { field: "points", message: "Redeem amount must be greater than 0" },
+    ]);
+  }
+  const hold = await repo.insertHold(trx, {
+    shopId: input.shopId,
+    id: input.holdId,
+    customerId: input.customerId,
+    points: input.points,
+    key: input.idempotencyKey,
+  });
+  if (!hold) {
+    const existing = await repo.findHoldByKey(trx, input.shopId, input.idempotencyKey);
+    if (!existing) throw new Error(`hold ${input.idempotencyKey} vanished`);
+    if (existing.customer_id !== input.customerId || existing.points !== input.points) {
+      throw new AppError("idempotency_conflict", 409);
+    }
+    return { hold: existing, replayed: true };
+  }
+  await postEntry(trx, {
+    shopId: input.shopId,
+    customerId: input.customerId,
+    activityType: input.activityType,
+    available: -input.points,
+    idempotencyKey: `hold:${hold.id}:reserve`,
+    holdId: hold.id,
+    programId: input.programId ?? null,
+    actor: input.actor ?? null,
+  });
+  return { hold, replayed: false };
+}
+
+/** Finalises a reservation: the points stay spent. A second call changes nothing. */
+export async function postHold(trx: Tx, shopId: string, holdId: string, at: Date): Promise<HoldRow> {
+  const resolved = await repo.resolveHold(trx, shopId, holdId, "posted", at);
+  if (resolved) return resolved;
+  const hold = await repo.findHold(trx, shopId, holdId);
+  if (!hold) throw new AppError("hold_not_found", 404);
+  return hold;
+}
+
+/** Cancels a reservation and returns its points, once; a voided or posted hold is left as it is. */
+export async function voidHold(
+  trx: Tx,
+  shopId: string,
+  holdId: string,
+  at: Date,
+  activityType: string,
+): Promise<HoldRow> {
+  const resolved = await repo.resolveHold(trx, shopId, holdId, "voided", at);
+  if (!resolved) {
+    const hold = await repo.findHold(trx, shopId, holdId);
+    if (!hold) throw new AppError("hold_not_found", 404);
+    return hold;
+  }
+  await postEntry(trx, {
+    shopId,
+    customerId: resolved.customer_id,
+    activityType,
+    available: resolved.points,
+    idempotencyKey: `hold:${holdId}:void`,
+    holdId,
+  });
+  return resolved;
+}
+
+export interface LedgerAuditReport {
+  balanceMismatches: Awaited<ReturnType<typeof repo.findBalanceMismatches>>;
+  holdMismatches: Awaited<ReturnType<typeof repo.findHoldMismatches>>;
+}
+
+/** Proves cached balance = sum of entries, and every hold's entries match its state. */
+export async function auditLedger(
+  conn: Parameters<typeof repo.findBalanceMismatches>[0],
+  shopId?: string,
+): Promise<LedgerAuditReport> {
+  const [balanceMismatches, holdMismatches] = await Promise.all([
+    repo.findBalanceMismatches(conn, shopId),
+    repo.findHoldMismatches(conn, shopId),
+  ]);
+  return { balanceMismatches, holdMismatches };
+}

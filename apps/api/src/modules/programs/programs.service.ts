@@ -1,0 +1,48 @@
+import type { ProgramSummary, PutProgramNamesBody } from "@laurel/contracts";
+import { programStatuses, programTypes } from "@laurel/contracts";
+import type { ProgramRow } from "@laurel/db";
+import type { Deps } from "../../infra/deps";
+import { AppError } from "../../infra/errors";
+import { type Actor, auditWrite } from "../audit/audit.service";
+import * as repo from "./programs.repository";
+
+function present(row: ProgramRow): ProgramSummary {
+  return {
+    id: row.id,
+    type: programTypes.includes(row.type as (typeof programTypes)[number])
+      ? (row.type as ProgramSummary["type"])
+      : "earning",
+    event: row.event,
+    title: row.title,
+    translateTitle: row.translate_title,
+    description: row.description,
+    status: programStatuses.includes(row.status as (typeof programStatuses)[number])
+      ? (row.status as ProgramSummary["status"])
+      : "inactive",
+    priority: row.priority,
+    startDate: row.starts_at?.toISOString() ?? null,
+    endDate: row.ends_at?.toISOString() ?? null,
+    config: row.config,
+  };
+}
+
+/** `GET /lp/programs/earning` and `/spending` (S-12, S-13). */
+export async function listProgramsOfType(deps: Deps, shopId: string, type: "earning" | "spending") {
+  return (await repo.listPrograms(deps.db, shopId, type)).map(present);
+}
+
+/** `PUT /lp/programs` (S-14): every id must be one of the shop's programs, or nothing is written. */
+export async function renamePrograms(deps: Deps, shopId: string, actor: Actor, body: PutProgramNamesBody) {
+  const ids = [...new Set(body.map((p) => p.id))];
+  const known = new Set((await repo.findProgramIds(deps.db, shopId, ids)).map((r) => r.id));
+  const unknown = body.findIndex((p) => !known.has(p.id));
+  if (unknown >= 0) {
+    throw new AppError("validation_failed", 400, "Program not found.", [
+      { field: `${unknown}.id`, message: "Program not found." },
+    ]);
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    for (const p of body) await repo.renameProgram(trx, shopId, p.id, p);
+    await auditWrite(trx, shopId, actor, "programs.renamed", { programs: body });
+  });
+}

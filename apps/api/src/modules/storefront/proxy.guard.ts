@@ -1,0 +1,41 @@
+import { PROXY_MAX_AGE_SECONDS } from "@laurel/contracts";
+import type { FastifyRequest } from "fastify";
+import type { Deps } from "../../infra/deps";
+import { AppError } from "../../infra/errors";
+import type { ProxyAuth } from "../../infra/http";
+import { verifyAppProxySignature } from "../../infra/shopify-signatures";
+import { findShopByDomain, isBlocked } from "../shops/shops.service";
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/**
+ * Verifies a storefront request forwarded by Shopify's app proxy (reference §4): the `signature`
+ * over every other query parameter, a fresh `timestamp`, and the shop. The shopper is
+ * `logged_in_customer_id` — never a parameter the widget chooses.
+ */
+export async function authenticateProxy(deps: Deps, request: FastifyRequest): Promise<ProxyAuth> {
+  const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+  if (!verifyAppProxySignature(query, deps.config.shopifyApiSecret))
+    throw new AppError("proxy_unauthorized", 401);
+  const timestamp = Number(query.get("timestamp"));
+  const age = deps.clock.now().getTime() / 1000 - timestamp;
+  if (!Number.isFinite(timestamp) || Math.abs(age) > PROXY_MAX_AGE_SECONDS)
+    throw new AppError("proxy_expired", 401);
+  const shopDomain = (query.get("shop") ?? "").toLowerCase();
+  if (!SHOP_DOMAIN.test(shopDomain)) throw new AppError("proxy_unauthorized", 401);
+  const shop = await findShopByDomain(deps.db, shopDomain);
+  if (!shop || shop.uninstalled_at) throw new AppError("shop_not_installed", 404);
+  if (isBlocked(deps, shop)) throw new AppError("shop_blocked", 403);
+  const customer = query.get("logged_in_customer_id");
+  return {
+    shopId: shop.id,
+    shopDomain,
+    platformCustomerId: customer && /^\d+$/.test(customer) ? customer : null,
+  };
+}
+
+/** Rate-limit key: per shop and shopper (all storefront traffic arrives from Shopify's proxy IPs). */
+export function proxyRateLimitKey(request: FastifyRequest): string {
+  const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+  return `proxy:${query.get("shop") ?? "?"}:${query.get("logged_in_customer_id") || `anon:${request.ip}`}`;
+}

@@ -1,0 +1,74 @@
+import type { Db } from "@laurel/db";
+import type { Clock } from "../../infra/clock";
+import {
+  PlatformError,
+  type PlatformInstall,
+  type PlatformPort,
+  type PlatformShop,
+  type PlatformShopInfo,
+} from "../port";
+import { createDemoStore } from "./demo-store";
+
+/**
+ * The demo platform: a local store that needs no network. Shop facts are derived from the shop's
+ * domain so every demo shop is stable across restarts.
+ */
+export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
+  const store = createDemoStore(db);
+  let sequence = 0;
+  async function shopIdOf(domain: string): Promise<string> {
+    const id = await store.findShopId(domain);
+    if (!id) throw new PlatformError(`Unknown demo shop ${domain}`, false);
+    return id;
+  }
+  function info(domain: string): PlatformShopInfo {
+    const handle = domain.replace(/\.myshopify\.com$/, "");
+    const name = handle
+      .split("-")
+      .map((w) => (w ? w[0]?.toUpperCase() + w.slice(1) : w))
+      .join(" ");
+    return {
+      name,
+      email: `owner@${handle}.example`,
+      domain: null,
+      shopifyPlan: "basic",
+      isDevelopmentShop: false,
+      shopOwner: "Demo Merchant",
+      countryCode: "US",
+      currency: "USD",
+      planName: "Basic",
+      country: "United States",
+      address1: "1 Demo Street",
+      phone: null,
+      ianaTimezone: "America/New_York",
+      createdAt: new Date(Date.UTC(2025, 0, 1)).toISOString(),
+      allOrdersCount: 0,
+    };
+  }
+  return {
+    name: "demo",
+    async install(shopDomain): Promise<PlatformInstall> {
+      return { accessToken: null, info: info(shopDomain) };
+    },
+    async getShopInfo(shop: PlatformShop) {
+      return info(shop.domain);
+    },
+    async supportsAppBlocks() {
+      // The demo storefront loads the widget as an app embed, like an Online Store 2.0 theme.
+      return true;
+    },
+    async createDiscount(shop, request) {
+      const shopId = await shopIdOf(shop.domain);
+      sequence += 1;
+      const id = `gid://demo/DiscountCodeNode/${clock.now().getTime()}${String(sequence).padStart(4, "0")}`;
+      // Codes are unique per shop, as on Shopify: a clash is the caller's to retry with another code.
+      if (!(await store.insertDiscount(shopId, id, request))) {
+        throw new PlatformError(`Code ${request.code} already exists`, false);
+      }
+      return { platformDiscountId: id, code: request.code };
+    },
+    async deactivateDiscount(shop, platformDiscountId) {
+      await store.deactivate(await shopIdOf(shop.domain), platformDiscountId);
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import {
+  PlatformError,
+  type PlatformInstall,
+  type PlatformPort,
+  type PlatformShop,
+  type PlatformShopInfo,
+} from "../port";
+import { adminGraphql } from "./admin-graphql";
+import { DISCOUNT_MUTATIONS, discountMutation } from "./discount-input";
+
+export interface ShopifyPlatformConfig {
+  apiKey: string;
+  apiSecret: string;
+  /** e.g. `https://{shop}`; tests point it at a local fake that follows Shopify's documented protocol. */
+  adminOrigin: string;
+  apiVersion: string;
+  fetch?: typeof fetch;
+  /** Back-off sleep (tests pass a recorder). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface UserError {
+  field: string[] | null;
+  message: string;
+  code?: string | null;
+}
+
+const tokenExchangeResponse = z.object({ access_token: z.string().min(1), scope: z.string().optional() });
+
+const shopQueryResponse = z.object({
+  data: z.object({
+    shop: z.object({
+      name: z.string(),
+      email: z.string(),
+      myshopifyDomain: z.string(),
+      primaryDomain: z.object({ host: z.string() }).nullable(),
+      currencyCode: z.string(),
+      ianaTimezone: z.string(),
+      createdAt: z.string(),
+      plan: z.object({ displayName: z.string(), partnerDevelopment: z.boolean() }),
+      billingAddress: z
+        .object({
+          country: z.string().nullable(),
+          countryCodeV2: z.string().nullable(),
+          address1: z.string().nullable(),
+          phone: z.string().nullable(),
+        })
+        .nullable(),
+      shopOwnerName: z.string().nullable().optional(),
+    }),
+    ordersCount: z.object({ count: z.number() }).nullable().optional(),
+  }),
+});
+
+const SHOP_QUERY = `query LaurelShop {
+  shop {
+    name email myshopifyDomain currencyCode ianaTimezone createdAt shopOwnerName
+    primaryDomain { host }
+    plan { displayName partnerDevelopment }
+    billingAddress { country countryCodeV2 address1 phone }
+  }
+  ordersCount(limit: null) { count }
+}`;
+
+const THEME_QUERY = `query LaurelMainTheme {
+  themes(first: 1, roles: [MAIN]) {
+    nodes { files(filenames: ["templates/product.json", "templates/index.json"], first: 2) { nodes { filename } } }
+  }
+}`;
+
+const themeQueryResponse = z.object({
+  data: z.object({
+    themes: z.object({
+      nodes: z.array(z.object({ files: z.object({ nodes: z.array(z.object({ filename: z.string() })) }) })),
+    }),
+  }),
+});
+
+/** The Shopify adapter: token exchange and Admin GraphQL (reference/shopify-platform.md §1.3, §5). */
+export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPort {
+  const doFetch = config.fetch ?? fetch;
+  const origin = (shop: string) => config.adminOrigin.replace("{shop}", shop).replace(/\/$/, "");
+
+  function client(shop: PlatformShop) {
+    if (!shop.accessToken) throw new PlatformError(`No Admin API token for ${shop.domain}`, false);
+    return {
+      origin: origin(shop.domain),
+      apiVersion: config.apiVersion,
+      accessToken: shop.accessToken,
+      fetch: doFetch,
+      ...(config.sleep ? { sleep: config.sleep } : {}),
+    };
+  }
+
+  /** Runs a mutation; a non-empty userErrors list is a failure even on HTTP 200 (reference §5). */
+  async function mutate(shop: PlatformShop, name: string, query: string, variables: Record<string, unknown>) {
+    const data = await adminGraphql<
+      Record<string, { codeDiscountNode: { id: string } | null; userErrors: UserError[] }>
+    >(client(shop), query, variables);
+    const payload = data[name];
+    if (!payload) throw new PlatformError(`Unexpected ${name} response`, false);
+    if (payload.userErrors.length > 0) {
+      throw new PlatformError(`${name}: ${payload.userErrors.map((e) => e.message).join("; ")}`, false);
+    }
+    return payload;
+  }
+
+  function toInfo(parsed: z.infer<typeof shopQueryResponse>): PlatformShopInfo {
+    const s = parsed.data.shop;
+    return {
+      name: s.name,
+      email: s.email,
+      domain: s.primaryDomain?.host ?? null,
+      shopifyPlan: s.plan.displayName.toLowerCase(),
+      isDevelopmentShop: s.plan.partnerDevelopment,
+      shopOwner: s.shopOwnerName ?? "",
+      countryCode: s.billingAddress?.countryCodeV2 ?? "",
+      currency: s.currencyCode,
+      planName: s.plan.displayName,
+      country: s.billingAddress?.country ?? "",
+      address1: s.billingAddress?.address1 ?? null,
+      phone: s.billingAddress?.phone ?? null,
+      ianaTimezone: s.ianaTimezone,
+      createdAt: s.createdAt,
+      allOrdersCount: parsed.data.ordersCount?.count ?? 0,
+    };
+  }
+
+  async function getShopInfo(shop: PlatformShop): Promise<PlatformShopInfo> {
+    const parsed = shopQueryResponse.safeParse({ data: await adminGraphql(client(shop), SHOP_QUERY) });
+    if (!parsed.success) throw new PlatformError("Unexpected shop query response", false);
+    return toInfo(parsed.data);
+  }
+
+  return {
+    name: "shopify",
+    async install(shopDomain, sessionToken): Promise<PlatformInstall> {
+      const res = await doFetch(`${origin(shopDomain)}/admin/oauth/access_token`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          client_id: config.apiKey,
+          client_secret: config.apiSecret,
+          grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+          subject_token: sessionToken,
+          subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
+          requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+        }),
+      });
+      if (!res.ok) throw new PlatformError(`Token exchange failed with ${res.status}`, res.status >= 500);
+      const token = tokenExchangeResponse.safeParse(await res.json());
+      if (!token.success) throw new PlatformError("Unexpected token exchange response", false);
+      const accessToken = token.data.access_token;
+      return { accessToken, info: await getShopInfo({ domain: shopDomain, accessToken }) };
+    },
+    getShopInfo,
+    async supportsAppBlocks(shop) {
+      const parsed = themeQueryResponse.safeParse({ data: await adminGraphql(client(shop), THEME_QUERY) });
+      if (!parsed.success) throw new PlatformError("Unexpected themes query response", false);
+      return (parsed.data.data.themes.nodes[0]?.files.nodes.length ?? 0) > 0;
+    },
+    async createDiscount(shop, request) {
+      const { mutation, input } = discountMutation(request);
+      const name = {
+        basic: "discountCodeBasicCreate",
+        freeShipping: "discountCodeFreeShippingCreate",
+        bxgy: "discountCodeBxgyCreate",
+      }[mutation];
+      const payload = await mutate(shop, name, DISCOUNT_MUTATIONS[mutation], { input });
+      if (!payload.codeDiscountNode) throw new PlatformError(`${name} returned no discount`, false);
+      return { platformDiscountId: payload.codeDiscountNode.id, code: request.code };
+    },
+    async deactivateDiscount(shop, platformDiscountId) {
+      await mutate(shop, "discountCodeDeactivate", DISCOUNT_MUTATIONS.deactivate, { id: platformDiscountId });
+    },
+  };
+}

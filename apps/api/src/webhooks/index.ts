@@ -1,0 +1,20 @@
+import type { WebhookHandler } from "../modules/webhooks/webhooks.service";
+import { appSubscriptionsUpdate } from "./app-subscriptions-update.webhook";
+import { appUninstalled } from "./app-uninstalled.webhook";
+import { customersUpsert } from "./customers-create.webhook";
+import { customersDataRequest } from "./customers-data-request.webhook";
+import { customersDelete } from "./customers-delete.webhook";
+import { customersRedact } from "./customers-redact.webhook";
+import { shopRedact } from "./shop-redact.webhook";
+
+/** Topic → handler. A topic without a handler is acknowledged and ignored. */
+export const webhookHandlers: Record<string, WebhookHandler> = {
+  "app/uninstalled": appUninstalled,
+  "app_subscriptions/update": appSubscriptionsUpdate,
+  "customers/create": customersUpsert,
+  "customers/update": customersUpsert,
+  "customers/delete": customersDelete,
+  "customers/data_request": customersDataRequest,
+  "customers/redact": customersRedact,
+  "shop/redact": shopRedact,
+};

@@ -1,0 +1,24 @@
+import { ConfigError, loadConfig } from "./infra/env";
+import { closeRuntime, createRuntime } from "./runtime";
+
+/** A worker process: runs every job; start as many as the load needs (PostgreSQL mode). */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    console.warn("No DATABASE_URL: the embedded database belongs to `npm start`, which runs its own worker.");
+  }
+  const deps = await createRuntime(config);
+  await deps.queue.work(deps);
+  console.log("Laurel worker started");
+  const shutdown = async () => {
+    await closeRuntime(deps);
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

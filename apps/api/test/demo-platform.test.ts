@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoStore } from "../src/platform/demo/demo-store";
+import { type DiscountRequest, PlatformError } from "../src/platform/port";
+import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
+import { createTestApp, type TestApp } from "./helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const request: DiscountRequest = {
+  code: "LAUREL-DEMO1",
+  title: "$5 off",
+  value: { kind: "amount", amount: { amount: 500, currency: "USD" }, items: { all: true } },
+  minimum: null,
+  customerPlatformId: "1001",
+  usageLimit: 1,
+  appliesOncePerCustomer: true,
+  combinesWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
+  purchaseType: "both",
+  startsAt: new Date("2026-11-22T00:00:00Z"),
+  endsAt: null,
+};
+
+describe("demo platform discount codes (the local store)", () => {
+  it("creates a code the demo checkout can find case-insensitively, refuses a duplicate, deactivates", async () => {
+    const shop = { domain: DEMO_SHOP_DOMAIN, accessToken: null };
+    const created = await t.deps.platform.createDiscount(shop, request);
+    const store = createDemoStore(t.deps.db);
+    expect(await store.findByCode("shop_demo", "laurel-demo1")).toMatchObject({
+      id: created.platformDiscountId,
+      active: true,
+    });
+    await expect(t.deps.platform.createDiscount(shop, request)).rejects.toBeInstanceOf(PlatformError);
+    await t.deps.platform.deactivateDiscount(shop, created.platformDiscountId);
+    await t.deps.platform.deactivateDiscount(shop, created.platformDiscountId);
+    expect((await store.findByCode("shop_demo", "LAUREL-DEMO1"))?.active).toBe(false);
+  });
+
+  it("refuses codes for a shop the demo store does not know", async () => {
+    await expect(
+      t.deps.platform.createDiscount({ domain: "nope.myshopify.com", accessToken: null }, request),
+    ).rejects.toThrow("Unknown demo shop");
+  });
+});

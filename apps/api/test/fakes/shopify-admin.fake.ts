@@ -1,0 +1,152 @@
+import Fastify from "fastify";
+import { jwtVerify } from "jose";
+
+/**
+ * A local stand-in for Shopify's Admin API, following the documented protocol
+ * (reference/shopify-platform.md §1.3 token exchange, §5 GraphQL, §5.6 THROTTLED errors).
+ * Only what the adapter uses is implemented; anything else answers like Shopify would (4xx).
+ */
+export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: string }) {
+  const state = {
+    tokens: new Map<string, string>(), // access token -> shop
+    throttleNext: 0,
+    discounts: new Map<
+      string,
+      { id: string; mutation: string; input: Record<string, unknown>; active: boolean }
+    >(),
+    refuseExchange: false,
+    calls: [] as string[],
+    shop: {
+      name: "Fake Outfitters",
+      email: "owner@fake-outfitters.example",
+      currencyCode: "EUR",
+      ianaTimezone: "Europe/Paris",
+      plan: { displayName: "Shopify Plus", partnerDevelopment: false },
+      themeFiles: ["templates/product.json"],
+    },
+  };
+  const app = Fastify();
+  app.post("/admin/oauth/access_token", async (request, reply) => {
+    state.calls.push("token_exchange");
+    const b = request.body as Record<string, string>;
+    if (
+      state.refuseExchange ||
+      b.client_id !== opts.apiKey ||
+      b.client_secret !== opts.apiSecret ||
+      b.grant_type !== "urn:ietf:params:oauth:grant-type:token-exchange" ||
+      b.subject_token_type !== "urn:ietf:params:oauth:token-type:id_token"
+    ) {
+      return reply.status(400).send({ error: "invalid_request" });
+    }
+    try {
+      const { payload } = await jwtVerify(b.subject_token ?? "", new TextEncoder().encode(opts.apiSecret), {
+        audience: opts.apiKey,
+      });
+      const shop = new URL(String(payload.dest)).hostname;
+      const token = `shpat_${shop}_${state.tokens.size + 1}`;
+      state.tokens.set(token, shop);
+      return { access_token: token, scope: "read_customers,write_discounts" };
+    } catch {
+      return reply.status(400).send({ error: "invalid_subject_token" });
+    }
+  });
+  app.post("/admin/api/:version/graphql.json", async (request, reply) => {
+    const token = request.headers["x-shopify-access-token"];
+    const shop = typeof token === "string" ? state.tokens.get(token) : undefined;
+    if (!shop) return reply.status(401).send({ errors: "[API] Invalid API key or access token" });
+    const { query, variables } = request.body as { query: string; variables?: Record<string, unknown> };
+    const mutation = /discountCode(BasicCreate|FreeShippingCreate|BxgyCreate|Deactivate)/.exec(query)?.[0];
+    state.calls.push(mutation ?? (query.includes("themes") ? "themes" : "shop"));
+    const cost = {
+      requestedQueryCost: 2,
+      actualQueryCost: 2,
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1998, restoreRate: 100 },
+    };
+    if (state.throttleNext > 0) {
+      state.throttleNext -= 1;
+      // The bucket is nearly empty: 50 points available, 100 requested, 50 restored per second.
+      const throttled = {
+        requestedQueryCost: 100,
+        actualQueryCost: null,
+        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 50, restoreRate: 50 },
+      };
+      return {
+        errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+        extensions: { cost: throttled },
+      };
+    }
+    if (mutation === "discountCodeDeactivate") {
+      const id = String(variables?.id);
+      const found = [...state.discounts.values()].find((d) => d.id === id);
+      if (found) found.active = false;
+      return {
+        data: {
+          discountCodeDeactivate: {
+            codeDiscountNode: found ? { id } : null,
+            userErrors: found ? [] : [{ field: ["id"], message: "Discount does not exist" }],
+          },
+        },
+        extensions: { cost },
+      };
+    }
+    if (mutation) {
+      const input = (variables?.input ?? {}) as Record<string, unknown>;
+      // The fields the docs mark required on create (reference §5.1).
+      const required = [
+        "code",
+        "title",
+        "startsAt",
+        "context",
+        ...(mutation === "discountCodeFreeShippingCreate" ? [] : ["customerGets"]),
+      ];
+      const missing = required.filter((f) => input[f] === undefined || input[f] === null);
+      const code = String(input.code ?? "");
+      const userErrors = missing.map((f) => ({
+        field: ["input", f],
+        message: `${f} can't be blank`,
+        code: "BLANK",
+      }));
+      if (state.discounts.has(code.toUpperCase()))
+        userErrors.push({
+          field: ["input", "code"],
+          message: "Code must be unique. Please try a different code.",
+          code: "TAKEN",
+        });
+      if (userErrors.length > 0)
+        return { data: { [mutation]: { codeDiscountNode: null, userErrors } }, extensions: { cost } };
+      const id = `gid://shopify/DiscountCodeNode/${1000 + state.discounts.size}`;
+      state.discounts.set(code.toUpperCase(), { id, mutation, input, active: true });
+      return { data: { [mutation]: { codeDiscountNode: { id }, userErrors: [] } }, extensions: { cost } };
+    }
+    if (query.includes("themes")) {
+      return {
+        data: {
+          themes: { nodes: [{ files: { nodes: state.shop.themeFiles.map((filename) => ({ filename })) } }] },
+        },
+        extensions: { cost },
+      };
+    }
+    return {
+      data: {
+        shop: {
+          name: state.shop.name,
+          email: state.shop.email,
+          myshopifyDomain: shop,
+          primaryDomain: { host: "fake-outfitters.example" },
+          currencyCode: state.shop.currencyCode,
+          ianaTimezone: state.shop.ianaTimezone,
+          createdAt: "2024-05-01T10:00:00Z",
+          shopOwnerName: "Fay Kerr",
+          plan: state.shop.plan,
+          billingAddress: { country: "France", countryCodeV2: "FR", address1: "1 Rue Fausse", phone: null },
+        },
+        ordersCount: { count: 1234 },
+      },
+      extensions: { cost },
+    };
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { origin: `http://127.0.0.1:${port}`, state, close: () => app.close() };
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DiscountRequest, PlatformError } from "../src/platform/port";
+import { createShopifyPlatform } from "../src/platform/shopify/shopify.adapter";
+import { startFakeShopifyAdmin } from "./fakes/shopify-admin.fake";
+import { adminGet, createTestApp, shopifyToken, type TestApp } from "./helpers";
+
+const keys = { apiKey: "fake-api-key", apiSecret: "fake-api-secret-for-tests" };
+let fake: Awaited<ReturnType<typeof startFakeShopifyAdmin>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeShopifyAdmin(keys);
+  t = await createTestApp({
+    seed: false,
+    env: {
+      PLATFORM: "shopify",
+      SHOPIFY_API_KEY: keys.apiKey,
+      SHOPIFY_API_SECRET: keys.apiSecret,
+      SHOPIFY_ADMIN_ORIGIN: fake.origin,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+describe("Shopify platform: managed install through token exchange (reference §1.3)", () => {
+  it("installs an unknown shop on its first session token, with the shop's facts from Admin GraphQL", async () => {
+    const tok = await shopifyToken(t.config, "fake-outfitters.myshopify.com");
+    const res = await adminGet(t.app, "/apiSa/shops", tok);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      shop: {
+        name: "Fake Outfitters",
+        email: "owner@fake-outfitters.example",
+        shopifyPlan: "shopify plus",
+        isNonDevShop: true,
+      },
+      shopInfo: { currency: "EUR", ianaTimezone: "Europe/Paris", country: "France", allOrdersCount: 1234 },
+      session: { mode: "embedded" },
+    });
+    const row = await t.deps.db
+      .selectFrom("shops")
+      .select(["platform", "access_token"])
+      .where("shopify_domain", "=", "fake-outfitters.myshopify.com")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ platform: "shopify", access_token: "shpat_fake-outfitters.myshopify.com_1" });
+    // The second call does not exchange again.
+    const exchanges = fake.state.calls.filter((c) => c === "token_exchange").length;
+    await adminGet(t.app, "/apiSa/shops", await shopifyToken(t.config, "fake-outfitters.myshopify.com"));
+    expect(fake.state.calls.filter((c) => c === "token_exchange").length).toBe(exchanges);
+  });
+
+  it("the theme check asks the live theme for JSON templates", async () => {
+    const tok = await shopifyToken(t.config, "fake-outfitters.myshopify.com");
+    const res = await adminGet(t.app, "/apiSa/shopify/checkSupportAppBlock", tok);
+    expect(res.json().data).toEqual({ isThemeOS2: true });
+  });
+
+  it("a token exchange the platform refuses answers 502 platform_unavailable, not 500", async () => {
+    fake.state.refuseExchange = true;
+    const res = await adminGet(t.app, "/apiSa/shops", await shopifyToken(t.config, "refused.myshopify.com"));
+    fake.state.refuseExchange = false;
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ success: false, code: "platform_unavailable" });
+    const broken = createShopifyPlatform({
+      ...keys,
+      apiSecret: "wrong",
+      adminOrigin: fake.origin,
+      apiVersion: "2026-07",
+    });
+    await expect(broken.install("x.myshopify.com", "not-a-token")).rejects.toBeInstanceOf(PlatformError);
+  });
+
+  it("backs off on THROTTLED for the time the bucket needs, then succeeds; gives up as retryable", async () => {
+    const waits: number[] = [];
+    const platform = createShopifyPlatform({
+      ...keys,
+      adminOrigin: fake.origin,
+      apiVersion: "2026-07",
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const { accessToken } = await platform.install(
+      "throttled.myshopify.com",
+      await shopifyToken(t.config, "throttled.myshopify.com"),
+    );
+    const shop = { domain: "throttled.myshopify.com", accessToken };
+    fake.state.throttleNext = 2;
+    expect((await platform.getShopInfo(shop)).name).toBe("Fake Outfitters");
+    // (100 requested − 50 available) / 50 per second = 1 s, twice.
+    expect(waits).toEqual([1000, 1000]);
+    fake.state.throttleNext = 99;
+    const error = await platform.getShopInfo(shop).catch((e) => e);
+    fake.state.throttleNext = 0;
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error.retryable).toBe(true);
+  });
+
+  describe("discount codes (reference §5.1)", () => {
+    const base: DiscountRequest = {
+      code: "LAUREL-ABC123",
+      title: "$5 off (500 points)",
+      value: { kind: "amount", amount: { amount: 500, currency: "USD" }, items: { all: true } },
+      minimum: { subtotal: { amount: 2000, currency: "USD" } },
+      customerPlatformId: "706405506930370084",
+      usageLimit: 1,
+      appliesOncePerCustomer: true,
+      combinesWith: { orderDiscounts: false, productDiscounts: true, shippingDiscounts: true },
+      purchaseType: "both",
+      startsAt: new Date("2026-11-22T00:00:00Z"),
+      endsAt: new Date("2026-12-22T00:00:00Z"),
+    };
+    async function platformWithToken() {
+      const platform = createShopifyPlatform({ ...keys, adminOrigin: fake.origin, apiVersion: "2026-07" });
+      const { accessToken } = await platform.install(
+        "codes.myshopify.com",
+        await shopifyToken(t.config, "codes.myshopify.com"),
+      );
+      return { platform, shop: { domain: "codes.myshopify.com", accessToken } };
+    }
+
+    it("creates a customer-only single-use amount code with the documented input", async () => {
+      const { platform, shop } = await platformWithToken();
+      const created = await platform.createDiscount(shop, base);
+      expect(created.platformDiscountId).toMatch(/^gid:\/\/shopify\/DiscountCodeNode\//);
+      const sent = fake.state.discounts.get("LAUREL-ABC123");
+      expect(sent?.mutation).toBe("discountCodeBasicCreate");
+      expect(sent?.input).toMatchObject({
+        code: "LAUREL-ABC123",
+        usageLimit: 1,
+        appliesOncePerCustomer: true,
+        context: { customers: { add: ["gid://shopify/Customer/706405506930370084"] } },
+        minimumRequirement: { subtotal: { greaterThanOrEqualToSubtotal: "20.00" } },
+        customerGets: {
+          value: { discountAmount: { amount: "5.00", appliesOnEachItem: false } },
+          items: { all: true },
+        },
+        combinesWith: { orderDiscounts: false, productDiscounts: true, shippingDiscounts: true },
+        endsAt: "2026-12-22T00:00:00.000Z",
+      });
+      await platform.deactivateDiscount(shop, created.platformDiscountId);
+      expect(fake.state.discounts.get("LAUREL-ABC123")?.active).toBe(false);
+    });
+
+    it.each([
+      [
+        "free shipping",
+        { kind: "free_shipping", maxShippingPrice: { amount: 1000, currency: "USD" } },
+        "discountCodeFreeShippingCreate",
+      ],
+      [
+        "buy X get Y",
+        {
+          kind: "buy_x_get_y",
+          buys: { quantity: 2, items: { all: true } },
+          gets: { quantity: 1, items: { productIds: ["42"] }, percentage: 50 },
+        },
+        "discountCodeBxgyCreate",
+      ],
+      [
+        "percentage",
+        { kind: "percentage", percentage: 15, items: { collectionIds: ["7"] } },
+        "discountCodeBasicCreate",
+      ],
+    ] as const)("creates a %s code with %s", async (label, value, mutation) => {
+      const { platform, shop } = await platformWithToken();
+      const code = `LAUREL-${label.replace(/\W/g, "").toUpperCase()}`;
+      await platform.createDiscount(shop, { ...base, code, value: value as DiscountRequest["value"] });
+      expect(fake.state.discounts.get(code)?.mutation).toBe(mutation);
+    });
+
+    it("a userErrors answer is a non-retryable failure (duplicate code)", async () => {
+      const { platform, shop } = await platformWithToken();
+      const error = await platform.createDiscount(shop, base).catch((e) => e);
+      expect(error).toBeInstanceOf(PlatformError);
+      expect(error.message).toContain("Code must be unique");
+      expect(error.retryable).toBe(false);
+    });
+  });
+});

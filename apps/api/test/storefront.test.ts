@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../src/infra/clock";
+import { signAppProxyQuery } from "../src/infra/shopify-signatures";
+import { postEntry } from "../src/modules/ledger/ledger.service";
+import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
+import { createTestApp, type TestApp } from "./helpers";
+
+const clock = fixedClock("2026-11-22T12:00:00Z");
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function proxyUrl(
+  path: string,
+  opts: { customer?: string; shop?: string; extra?: Record<string, string>; at?: number } = {},
+) {
+  const q = signAppProxyQuery(
+    {
+      shop: opts.shop ?? DEMO_SHOP_DOMAIN,
+      logged_in_customer_id: opts.customer ?? "",
+      path_prefix: "/apps/laurel",
+      timestamp: String(opts.at ?? Math.floor(clock.now().getTime() / 1000)),
+      ...opts.extra,
+    },
+    t.config.shopifyApiSecret,
+  );
+  return `${path}?${q}`;
+}
+
+describe("app proxy guard (reference §4, S2)", () => {
+  it("refuses unsigned, tampered, stale and foreign-shop requests", async () => {
+    const good = proxyUrl("/proxy/activities", { customer: "1001" });
+    const cases: Array<[string, string, number, string]> = [
+      [
+        "unsigned",
+        "/proxy/activities?shop=laurel-demo.myshopify.com&logged_in_customer_id=1001",
+        401,
+        "proxy_unauthorized",
+      ],
+      [
+        "shopper swapped",
+        good.replace("logged_in_customer_id=1001", "logged_in_customer_id=1002"),
+        401,
+        "proxy_unauthorized",
+      ],
+      ["parameter added", `${good}&page=2`, 401, "proxy_unauthorized"],
+      [
+        "signed with another secret",
+        `/proxy/activities?${signAppProxyQuery({ shop: DEMO_SHOP_DOMAIN, timestamp: "1" }, "nope")}`,
+        401,
+        "proxy_unauthorized",
+      ],
+      [
+        "stale (10 minutes old)",
+        proxyUrl("/proxy/activities", {
+          customer: "1001",
+          at: Math.floor(clock.now().getTime() / 1000) - 600,
+        }),
+        401,
+        "proxy_expired",
+      ],
+      [
+        "unknown shop",
+        proxyUrl("/proxy/activities", { shop: "ghost.myshopify.com" }),
+        404,
+        "shop_not_installed",
+      ],
+    ];
+    for (const [label, url, status, code] of cases) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, label).toBe(status);
+      expect(res.json().code, label).toBe(code);
+    }
+  });
+
+  it("anonymous visitors must sign in to join or see activities", async () => {
+    const res = await t.app.inject({ method: "POST", url: proxyUrl("/proxy/join") });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      code: "customer_not_logged_in",
+      error: "Please sign in to your store account first.",
+    });
+  });
+
+  it("rate-limits per shop and shopper, not per IP", async () => {
+    let limited = 0;
+    for (let i = 0; i < 125; i++) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: proxyUrl("/proxy/activities", { customer: "555" }),
+      });
+      if (res.statusCode === 429) limited += 1;
+    }
+    expect(limited).toBe(5);
+    // Another shopper behind the same proxy IP is unaffected.
+    expect(
+      (await t.app.inject({ method: "GET", url: proxyUrl("/proxy/activities", { customer: "556" }) }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("POST /proxy/join and GET /proxy/activities", () => {
+  it("a signed-in shopper joins once; joining again changes nothing", async () => {
+    const first = await t.app.inject({
+      method: "POST",
+      url: proxyUrl("/proxy/join", { customer: "706405506930370084" }),
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      type: "member",
+      joinedAt: "2026-11-22T12:00:00.000Z",
+      availablePoints: 0,
+    });
+    clock.advance(60_000);
+    const again = await t.app.inject({
+      method: "POST",
+      url: proxyUrl("/proxy/join", { customer: "706405506930370084" }),
+    });
+    expect(again.json().data.joinedAt).toBe("2026-11-22T12:00:00.000Z");
+    const row = await t.deps.db
+      .selectFrom("customers")
+      .select("platform_customer_id")
+      .where("platform_customer_id", "=", "706405506930370084")
+      .execute();
+    expect(row).toHaveLength(1);
+  });
+
+  it("a shopper who left cannot rejoin on their own", async () => {
+    await t.app.inject({ method: "POST", url: proxyUrl("/proxy/join", { customer: "777" }) });
+    await t.deps.db
+      .updateTable("customers")
+      .set({ type: "left" })
+      .where("platform_customer_id", "=", "777")
+      .execute();
+    const res = await t.app.inject({ method: "POST", url: proxyUrl("/proxy/join", { customer: "777" }) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("customer_left");
+  });
+
+  it("pages the shopper's history, newest first, and validates paging", async () => {
+    const empty = await t.app.inject({
+      method: "GET",
+      url: proxyUrl("/proxy/activities", { customer: "424242" }),
+    });
+    expect(empty.json().data).toEqual({
+      activities: [],
+      pageInfo: { page: 1, pageSize: 20, total: 0, hasNextPage: false },
+    });
+    await t.app.inject({ method: "POST", url: proxyUrl("/proxy/join", { customer: "424242" }) });
+    const c = await t.deps.db
+      .selectFrom("customers")
+      .select("id")
+      .where("platform_customer_id", "=", "424242")
+      .executeTakeFirstOrThrow();
+    await t.deps.db.transaction().execute(async (trx) => {
+      for (let i = 1; i <= 3; i++) {
+        await postEntry(trx, {
+          shopId: "shop_demo",
+          customerId: c.id,
+          activityType: "earn_place_order",
+          available: i * 10,
+          idempotencyKey: `o${i}`,
+        });
+      }
+    });
+    const page1 = (
+      await t.app.inject({
+        method: "GET",
+        url: proxyUrl("/proxy/activities", { customer: "424242", extra: { pageSize: "2" } }),
+      })
+    ).json().data;
+    expect(page1.activities.map((a: { points: number }) => a.points)).toEqual([30, 20]);
+    expect(page1.pageInfo).toEqual({ page: 1, pageSize: 2, total: 3, hasNextPage: true });
+    const page2 = (
+      await t.app.inject({
+        method: "GET",
+        url: proxyUrl("/proxy/activities", { customer: "424242", extra: { pageSize: "2", page: "2" } }),
+      })
+    ).json().data;
+    expect(page2.activities.map((a: { points: number }) => a.points)).toEqual([10]);
+    expect(page2.pageInfo.hasNextPage).toBe(false);
+    const bad = await t.app.inject({
+      method: "GET",
+      url: proxyUrl("/proxy/activities", { customer: "424242", extra: { page: "0" } }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toEqual({ field: "page", message: "page must be 1 or more" });
+  });
+});

@@ -1,0 +1,267 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookHmac } from "../src/infra/shopify-signatures";
+import { postEntry } from "../src/modules/ledger/ledger.service";
+import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
+import { adminGet, createTestApp, shopifyToken, signIn, type TestApp } from "./helpers";
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/shopify/${name}`, import.meta.url));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let seq = 0;
+function deliver(
+  topic: string,
+  body: Buffer | string,
+  opts: { shop?: string; id?: string; hmac?: string | null; headers?: Record<string, string> } = {},
+) {
+  const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-shopify-topic": topic,
+    "x-shopify-shop-domain": opts.shop ?? DEMO_SHOP_DOMAIN,
+    "x-shopify-webhook-id": opts.id ?? `wh-${++seq}`,
+    "x-shopify-api-version": "2026-07",
+    ...opts.headers,
+  };
+  if (opts.hmac !== null)
+    headers["x-shopify-hmac-sha256"] = opts.hmac ?? webhookHmac(raw, t.config.shopifyApiSecret);
+  return t.app.inject({ method: "POST", url: "/webhooks", payload: raw, headers });
+}
+
+async function freshShop(domain: string) {
+  await adminGet(t.app, "/apiSa/shops", await shopifyToken(t.config, domain));
+  return t.deps.db
+    .selectFrom("shops")
+    .selectAll()
+    .where("shopify_domain", "=", domain)
+    .executeTakeFirstOrThrow();
+}
+
+describe("POST /webhooks: verification (S2)", () => {
+  it.each([
+    ["no HMAC header", { hmac: null }],
+    ["an HMAC of another secret", { hmac: webhookHmac(fixture("app_uninstalled.json"), "not-the-secret") }],
+    ["a malformed HMAC", { hmac: "%%%" }],
+  ])("refuses %s with 401 before reading the body", async (_label, opts) => {
+    const res = await deliver("app/uninstalled", fixture("app_uninstalled.json"), opts);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: "webhook_unauthorized" });
+    const shop = await t.deps.db
+      .selectFrom("shops")
+      .select("uninstalled_at")
+      .where("id", "=", "shop_demo")
+      .executeTakeFirstOrThrow();
+    expect(shop.uninstalled_at).toBeNull();
+  });
+
+  it("refuses every mutated delivery (seeded; replay with WEBHOOK_MUTATION_SEED)", async () => {
+    const seed = Number(process.env.WEBHOOK_MUTATION_SEED ?? Date.now() % 100_000);
+    console.log(`webhook mutation seed: ${seed}`);
+    let state = seed;
+    const rand = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % n;
+    };
+    const body = fixture("customers_create.json");
+    const goodHmac = webhookHmac(body, t.config.shopifyApiSecret);
+    let rejected = 0;
+    const total = 200;
+    for (let i = 0; i < total; i++) {
+      const mutated = Buffer.from(body);
+      let hmac = goodHmac;
+      switch (rand(3)) {
+        case 0: {
+          const at = rand(mutated.length);
+          mutated[at] = (mutated[at] ?? 0) ^ (1 + rand(255));
+          break;
+        }
+        case 1: {
+          const chars = hmac.split("");
+          const at = rand(chars.length - 1);
+          chars[at] = chars[at] === "A" ? "B" : "A";
+          hmac = chars.join("");
+          break;
+        }
+        default:
+          mutated.writeUInt8(0x20, mutated.length - 1);
+          hmac = webhookHmac(Buffer.concat([body, Buffer.from(" ")]), t.config.shopifyApiSecret);
+      }
+      const res = await deliver("customers/create", mutated, { hmac });
+      if (res.statusCode === 401) rejected += 1;
+    }
+    expect(rejected).toBe(total);
+  });
+
+  it.each([
+    ["x-shopify-topic", "webhook_headers_missing"],
+    ["x-shopify-shop-domain", "webhook_headers_missing"],
+    ["x-shopify-webhook-id", "webhook_headers_missing"],
+  ])("answers 400 without %s", async (header) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/webhooks",
+      payload: fixture("app_uninstalled.json"),
+      headers: {
+        "content-type": "application/json",
+        "x-shopify-hmac-sha256": webhookHmac(fixture("app_uninstalled.json"), t.config.shopifyApiSecret),
+        "x-shopify-topic": "app/uninstalled",
+        "x-shopify-shop-domain": DEMO_SHOP_DOMAIN,
+        "x-shopify-webhook-id": "x",
+        [header]: "",
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("webhook_headers_missing");
+  });
+
+  it("answers 400 to a signed body that is not JSON", async () => {
+    const res = await deliver("app/uninstalled", "{not json");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("malformed_json");
+  });
+
+  it("acknowledges deliveries for unknown shops and topics without a handler", async () => {
+    expect(
+      (
+        await deliver("app/uninstalled", fixture("app_uninstalled.json"), { shop: "nobody.myshopify.com" })
+      ).json().data,
+    ).toEqual({
+      outcome: "unknown_shop",
+    });
+    expect((await deliver("products/update", "{}")).json().data).toEqual({ outcome: "ignored_topic" });
+  });
+});
+
+describe("POST /webhooks: topics and exactly-once", () => {
+  it("app/uninstalled marks the shop uninstalled once; a redelivery is a duplicate", async () => {
+    const shop = await freshShop("uninstall-me.myshopify.com");
+    const body = fixture("app_uninstalled.json");
+    const first = await deliver("app/uninstalled", body, { shop: shop.shopify_domain, id: "same-id" });
+    expect(first.json().data).toEqual({ outcome: "applied" });
+    const row = await t.deps.db
+      .selectFrom("shops")
+      .selectAll()
+      .where("id", "=", shop.id)
+      .executeTakeFirstOrThrow();
+    expect(row.uninstalled_at).not.toBeNull();
+    expect(row.access_token).toBeNull();
+    const again = await deliver("app/uninstalled", body, { shop: shop.shopify_domain, id: "same-id" });
+    expect(again.json().data).toEqual({ outcome: "duplicate" });
+  });
+
+  it("app_subscriptions/update records the platform charge; an invalid payload writes nothing", async () => {
+    const bad = await deliver("app_subscriptions/update", '{"app_subscription":{"status":1}}', {
+      id: "sub-1",
+    });
+    expect(bad.statusCode).toBe(400);
+    const good = await deliver("app_subscriptions/update", fixture("app_subscriptions_update.json"), {
+      id: "sub-1",
+    });
+    expect(good.json().data).toEqual({ outcome: "applied" });
+    const row = await t.deps.db
+      .selectFrom("shops")
+      .select("subscription")
+      .where("id", "=", "shop_demo")
+      .executeTakeFirstOrThrow();
+    expect(row.subscription).toEqual({
+      platformChargeId: "gid://shopify/AppSubscription/1029266977",
+      name: "Webhook Test",
+      status: "PENDING",
+      updatedAt: "2021-12-31T19:00:00-05:00",
+    });
+  });
+
+  it("shop/redact erases the shop and everything it owns", async () => {
+    const shop = await freshShop("erase-me.myshopify.com");
+    const res = await deliver("shop/redact", fixture("shop_redact.json"), { shop: shop.shopify_domain });
+    expect(res.json().data).toEqual({ outcome: "applied" });
+    expect(
+      await t.deps.db.selectFrom("shops").select("id").where("id", "=", shop.id).executeTakeFirst(),
+    ).toBeUndefined();
+    const again = await deliver("shop/redact", fixture("shop_redact.json"), { shop: shop.shopify_domain });
+    expect(again.json().data).toEqual({ outcome: "unknown_shop" });
+  });
+});
+
+describe("customer topics and privacy compliance (reference §2.5)", () => {
+  const bob = "706405506930370084";
+  const customer = () =>
+    t.deps.db
+      .selectFrom("customers")
+      .selectAll()
+      .where("shop_id", "=", "shop_demo")
+      .where("platform_customer_id", "=", bob)
+      .executeTakeFirst();
+
+  it("customers/create stores the shopper with an exact 64-bit id; customers/update refreshes details", async () => {
+    expect((await deliver("customers/create", fixture("customers_create.json"))).json().data.outcome).toBe(
+      "applied",
+    );
+    expect(await customer()).toMatchObject({ email: "bob@biller.com", first_name: "Bob", type: "guest" });
+    const updated = fixture("customers_create.json")
+      .toString("utf8")
+      .replace("bob@biller.com", "robert@biller.com");
+    await deliver("customers/update", updated);
+    expect((await customer())?.email).toBe("robert@biller.com");
+  });
+
+  it("customers/data_request exports what Laurel holds, downloadable by the merchant only", async () => {
+    const c = await customer();
+    if (!c) throw new Error("customer missing");
+    await t.deps.db.transaction().execute((trx) =>
+      postEntry(trx, {
+        shopId: "shop_demo",
+        customerId: c.id,
+        activityType: "earn_sign_up",
+        available: 100,
+        idempotencyKey: `signup:${c.id}`,
+        note: "welcome",
+      }),
+    );
+    // Written as text: the 64-bit id must reach the server exactly, as Shopify sends it.
+    const body = `{"shop_id":1,"shop_domain":"${DEMO_SHOP_DOMAIN}","customer":{"id":${bob}},"orders_requested":[1],"data_request":{"id":9999}}`;
+    expect((await deliver("customers/data_request", body)).json().data.outcome).toBe("applied");
+    const { token } = await signIn(t.app);
+    const list = (await adminGet(t.app, "/apiSa/compliance/exports", token)).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ dataRequestId: "9999", platformCustomerId: bob });
+    const exp = (await adminGet(t.app, `/apiSa/compliance/exports/${list[0].id}`, token)).json().data;
+    expect(exp.data.customer).toMatchObject({ email: "robert@biller.com", availablePoints: 100 });
+    expect(exp.data.pointActivities).toEqual([
+      expect.objectContaining({ activityType: "earn_sign_up", points: 100, note: "welcome" }),
+    ]);
+    const other = await shopifyToken(t.config, "nosy-shop.myshopify.com");
+    expect((await adminGet(t.app, `/apiSa/compliance/exports/${list[0].id}`, other)).statusCode).toBe(404);
+  });
+
+  it("customers/redact erases personal data and ledger notes, keeping the points", async () => {
+    const body = fixture("customers_redact.json")
+      .toString("utf8")
+      .replace("191167", bob)
+      .replace("{shop}.myshopify.com", DEMO_SHOP_DOMAIN);
+    expect((await deliver("customers/redact", body)).json().data.outcome).toBe("applied");
+    const c = await customer();
+    expect(c).toMatchObject({ email: null, first_name: null, last_name: null, available_points: 100 });
+    expect(c?.redacted_at).not.toBeNull();
+    const notes = await t.deps.db
+      .selectFrom("ledger_entries")
+      .select("note")
+      .where("customer_id", "=", c?.id ?? "")
+      .execute();
+    expect(notes).toEqual([{ note: null }]);
+  });
+
+  it("customers/delete moves the shopper to 'left'", async () => {
+    expect((await deliver("customers/delete", fixture("customers_delete.json"))).json().data.outcome).toBe(
+      "applied",
+    );
+    expect((await customer())?.type).toBe("left");
+  });
+});
