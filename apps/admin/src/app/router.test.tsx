@@ -1,0 +1,103 @@
+import { act, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { i18n } from "../lib/i18n/i18n";
+import { prefixed } from "../lib/routing";
+import { createFakeApi } from "../test/fake-api";
+import { shopsResponse } from "../test/fixtures";
+import { renderApp } from "../test/render";
+import { devZoneTools, screenTitleKeys, shellRoutes } from "./route-table";
+
+/** A concrete URL for a route pattern: `:id` → a value, `*` → a deeper path. */
+function concrete(pattern: string): string {
+  return pattern.replace(/:(\w+)/g, "42").replace(/\*$/, "some-page/deeper");
+}
+
+async function go(router: Awaited<ReturnType<typeof renderApp>>["router"], path: string) {
+  await act(async () => {
+    await router.navigate(path);
+  });
+}
+
+async function expectScreen(title: string, path: string) {
+  const heading = await screen
+    .findByRole("heading", { level: 1, name: title }, { timeout: 3000 })
+    .catch(() => {
+      throw new Error(
+        `${path}: expected a page titled '${title}', got '${document.querySelector("h1")?.textContent}'`,
+      );
+    });
+  expect(heading).toBeTruthy();
+  expect(screen.queryByTestId("not-found"), path).toBeNull();
+}
+
+describe.each([
+  { mode: "standalone", prefix: "" as const },
+  { mode: "embedded", prefix: "/embed" as const },
+])("every shell route ($mode)", ({ prefix }) => {
+  it("renders each route's screen at its exact path, inside the frame", async () => {
+    const fake = createFakeApi({ data: shopsResponse({ session: { isStaff: true } }) });
+    const { router } = await renderApp(prefixed(prefix, "/"), { fake });
+    await screen.findByTestId("nav");
+
+    for (const route of shellRoutes) {
+      const path = prefixed(prefix, concrete(route.path));
+      await go(router, path);
+      expect(router.state.location.pathname).toBe(path);
+      await expectScreen(i18n.t(screenTitleKeys[route.screen]), path);
+      expect(screen.getByTestId("nav")).toBeTruthy();
+      if (route.screen !== "dashboard" && route.screen !== "setup") {
+        // Areas built later: an honest empty state naming the area, no data.
+        const empty = screen.getByTestId("empty-state");
+        expect(within(empty).getByText(/not available yet/)).toBeTruthy();
+      }
+    }
+  });
+
+  it("renders the internal zone and its tools", async () => {
+    const fake = createFakeApi({ data: shopsResponse({ session: { isStaff: true } }) });
+    const { router } = await renderApp(prefixed(prefix, "/dev_zone"), { fake });
+    await expectScreen("Internal zone", "/dev_zone");
+    for (const tool of devZoneTools) {
+      const path = prefixed(prefix, `/dev_zone/${tool.path}`);
+      await go(router, path);
+      await expectScreen(i18n.t(`devZone.tools.${tool.key}`), path);
+    }
+  });
+
+  it.each([
+    "/no-such-page",
+    "/home/extra",
+    "/customers/unknown-sub-page",
+    "/programs/point/1/2/3",
+    "/dev_zone/unknown",
+    "/discount/only-one",
+  ])("shows Not Found for %s", async (path) => {
+    await renderApp(prefixed(prefix, path));
+    const page = await screen.findByTestId("not-found");
+    expect(within(page).getByRole("heading", { level: 1, name: "Not Found" })).toBeTruthy();
+    expect(within(page).getByText("The page you're looking for couldn't be found")).toBeTruthy();
+    expect(within(page).getByRole("button", { name: "Contact us" })).toBeTruthy();
+    expect(screen.getByTestId("nav")).toBeTruthy();
+  });
+});
+
+describe("navigation", () => {
+  it("goes to the clicked item's screen", async () => {
+    const { user, router } = await renderApp("/");
+    const nav = await screen.findByTestId("nav");
+    await user.click(within(nav).getByRole("link", { name: /Reward programs/ }));
+    await expectScreen("Reward programs", "/programs");
+    expect(router.state.location.pathname).toBe("/programs");
+    await user.click(within(nav).getByRole("link", { name: /Feature Request/ }));
+    await expectScreen("Feature request", "/feature-request");
+    expect(screen.getByText("The feature request board is not available yet")).toBeTruthy();
+  });
+
+  it("feature request board links back to /home", async () => {
+    const { user, router } = await renderApp("/feedback");
+    await expectScreen("Feature request", "/feedback");
+    await user.click(screen.getByRole("link", { name: "Back" }));
+    await expectScreen("Dashboard", "/home");
+    expect(router.state.location.pathname).toBe("/home");
+  });
+});

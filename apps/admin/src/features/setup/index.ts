@@ -1,0 +1,6 @@
+export {
+  SETUP_STEPS,
+  type SetupStepKey,
+  SetupWizard,
+  type SetupWizardProps,
+} from "./components/setup-wizard";
