@@ -8,10 +8,10 @@ module.exports = {
     {
       name: "domain-is-pure",
       comment:
-        "packages/domain does no I/O and uses no framework: no node:*, no npm packages, no other workspace.",
+        "packages/domain does no I/O and uses no framework: no node:*, no other workspace, and of npm packages only zod (validation of program settings) — decision 0010.",
       severity: "error",
       from: { path: "^packages/domain/src" },
-      to: { pathNot: "^packages/domain/src" },
+      to: { pathNot: ["^packages/domain/src", "node_modules/zod/"] },
     },
     {
       name: "lower-packages-stay-low",
