@@ -11,6 +11,8 @@ beforeAll(async () => {
     { id: "prg_signup", type: "earning", event: "sign_up", title: "Sign up", priority: 1 },
     { id: "prg_500off", type: "spending", event: "amount_discount", title: "$5 off", priority: 1 },
   ];
+  // Replace the seeded default programs with rows this file controls.
+  await t.deps.db.deleteFrom("programs").where("shop_id", "=", "shop_demo").execute();
   await t.deps.db
     .insertInto("programs")
     .values(rows.map((r) => ({ ...r, shop_id: "shop_demo", config: JSON.stringify({ earnPoint: 1 }) })))
@@ -66,12 +68,51 @@ describe("program lists and names (S-12, S-13, S-14)", () => {
 
   it("another shop neither sees nor renames these programs (S1)", async () => {
     const other = await shopifyToken(t.config, "other-programs.myshopify.com");
-    expect((await adminGet(t.app, "/apiSa/lp/programs/earning", other)).json().data).toEqual([]);
+    // The other shop has only its own default programs.
+    const theirs = (await adminGet(t.app, "/apiSa/lp/programs/earning", other)).json().data;
+    expect(theirs.map((p: { event: string }) => p.event).sort()).toEqual(["place_order", "sign_up"]);
+    expect(theirs.map((p: { id: string }) => p.id)).not.toContain("prg_order");
     const res = await adminSend(t.app, "PUT", "/apiSa/lp/programs", other, [
       { id: "prg_order", title: "Hijacked" },
     ]);
     expect(res.statusCode).toBe(400);
     const earning = (await adminGet(t.app, "/apiSa/lp/programs/earning", token)).json().data;
     expect(earning[1].title).toBe("Shop and earn");
+  });
+});
+
+describe("default programs (C-15, C-25)", () => {
+  it("a new shop starts with place order, sign up and a 500-point amount discount", async () => {
+    const fresh = await shopifyToken(t.config, "fresh-defaults.myshopify.com");
+    const earning = (await adminGet(t.app, "/apiSa/lp/programs/earning", fresh)).json().data;
+    const order = earning.find((p: { event: string }) => p.event === "place_order");
+    expect(order).toMatchObject({
+      status: "active",
+      priority: 99,
+      config: {
+        earnBy: "price",
+        earnPoint: 10,
+        rateMoney: 10_000,
+        rounding: "roundingDown",
+        enabledAntiCheat: true,
+      },
+    });
+    const signUp = earning.find((p: { event: string }) => p.event === "sign_up");
+    expect(signUp).toMatchObject({ config: { earnPoint: 100, limitUnit: "lifetime", limitInterval: 1 } });
+    const spending = (await adminGet(t.app, "/apiSa/lp/programs/spending", fresh)).json().data;
+    expect(spending).toHaveLength(1);
+    expect(spending[0]).toMatchObject({
+      event: "amount_discount",
+      config: { redeemType: "fixed", pointsCost: 500, discountKind: "amount" },
+    });
+    // Asking again (a second session token) does not add them twice.
+    const again = (
+      await adminGet(
+        t.app,
+        "/apiSa/lp/programs/earning",
+        await shopifyToken(t.config, "fresh-defaults.myshopify.com"),
+      )
+    ).json().data;
+    expect(again).toHaveLength(2);
   });
 });

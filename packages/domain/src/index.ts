@@ -1,1 +1,2 @@
 export * from "./programs/common";
+export * from "./programs/defaults";

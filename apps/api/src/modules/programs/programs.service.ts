@@ -1,6 +1,7 @@
 import type { ProgramSummary, PutProgramNamesBody } from "@laurel/contracts";
 import { programStatuses, programTypes } from "@laurel/contracts";
-import type { ProgramRow } from "@laurel/db";
+import type { ProgramRow, Tx } from "@laurel/db";
+import { defaultPrograms } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { type Actor, auditWrite } from "../audit/audit.service";
@@ -45,4 +46,31 @@ export async function renamePrograms(deps: Deps, shopId: string, actor: Actor, b
     for (const p of body) await repo.renameProgram(trx, shopId, p.id, p);
     await auditWrite(trx, shopId, actor, "programs.renamed", { programs: body });
   });
+}
+
+/**
+ * A new shop starts with the spec's default programs (C-15, C-25 and a 500-point amount
+ * discount), so the widget has something to show on day one. Idempotent: a shop that already has
+ * programs keeps them.
+ */
+export async function createDefaultPrograms(
+  deps: Pick<Deps, "newId">,
+  trx: Tx,
+  shopId: string,
+): Promise<number> {
+  if ((await repo.countPrograms(trx, shopId)) > 0) return 0;
+  const programs = defaultPrograms();
+  for (const p of programs) {
+    await repo.insertProgram(trx, {
+      shopId,
+      id: deps.newId("prg"),
+      type: p.type,
+      event: p.event,
+      title: p.title,
+      status: p.status,
+      priority: p.priority,
+      config: p.config as Record<string, unknown>,
+    });
+  }
+  return programs.length;
 }

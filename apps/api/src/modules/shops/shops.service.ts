@@ -13,6 +13,7 @@ import type { AdminAuth } from "../../infra/http";
 import * as jobs from "../../jobs/refs";
 import type { PlatformShopInfo } from "../../platform/port";
 import { type Actor, auditWrite } from "../audit/audit.service";
+import { createDefaultPrograms } from "../programs/programs.service";
 import { isShopBlocked } from "./access-policy";
 import { presentShop, presentShopInfo } from "./shops.presenter";
 import * as repo from "./shops.repository";
@@ -84,6 +85,7 @@ export async function ensureShopInstalled(
       });
       if (reinstalled) current = reinstalled;
     }
+    await createDefaultPrograms(deps, trx, current.id);
     await deps.queue.sendInTransaction(trx, jobs.refreshShopInfo, { shopId: current.id });
     return current;
   });
