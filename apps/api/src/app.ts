@@ -7,6 +7,7 @@ import { installErrorHandling, sendFail } from "./infra/http";
 import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
+import { registerCustomerRoutes } from "./modules/customers/customers.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerOpenApiRoutes } from "./modules/openapi/openapi.routes";
 import { registerProgramRoutes } from "./modules/programs/programs.routes";
@@ -58,6 +59,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerAuthRoutes(app, deps);
   registerShopRoutes(app, deps);
   registerProgramRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);

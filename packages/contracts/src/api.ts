@@ -1,5 +1,14 @@
 import { z } from "zod";
 import { loginBody, loginResponse, tokenResponse } from "./auth";
+import {
+  adjustPointsBody,
+  adjustPointsResponse,
+  customerActivitiesQuery,
+  customerActivitiesResponse,
+  customerSummarySchema,
+  customersListQuery,
+  customersListResponse,
+} from "./customers";
 import { programSummarySchema, putProgramNamesBody } from "./programs";
 import { pageInfoSchema, proxyActivitiesQuery, proxyActivitySchema, proxyJoinResponse } from "./proxy";
 import {
@@ -100,6 +109,29 @@ export const apiRoutes = {
     guard: "admin",
     body: putProgramNamesBody,
     response: z.null(),
+  },
+  "GET /apiSa/customers": {
+    summary: "The shop's customers, paged, with search and type filter",
+    guard: "admin",
+    query: customersListQuery,
+    response: customersListResponse,
+  },
+  "GET /apiSa/customers/:id": {
+    summary: "One customer with balances",
+    guard: "admin",
+    response: customerSummarySchema,
+  },
+  "GET /apiSa/customers/:id/activities": {
+    summary: "A customer's point activity (the ledger), newest first",
+    guard: "admin",
+    query: customerActivitiesQuery,
+    response: customerActivitiesResponse,
+  },
+  "POST /apiSa/customers/:id/points": {
+    summary: "Manual point adjustment (H-14); send Idempotency-Key to make retries safe",
+    guard: "admin",
+    body: adjustPointsBody,
+    response: adjustPointsResponse,
   },
   "GET /apiSa/compliance/exports": {
     summary: "Customer data requests received (customers/data_request)",

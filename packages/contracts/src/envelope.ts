@@ -44,6 +44,7 @@ export const errorMessages = {
   insufficient_points: "Current balance is insufficient",
   idempotency_conflict: "This request was already made with different details.",
   hold_not_found: "This reservation does not exist.",
+  customer_not_found: "This customer does not exist in this shop.",
   proxy_unauthorized: "The storefront request signature is invalid.",
   proxy_expired: "The storefront request has expired. Please reload the page.",
   customer_not_logged_in: "Please sign in to your store account first.",

@@ -25,7 +25,8 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
       issue.path.map(String).join(".") ||
       (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "body");
     let message = issue.message;
-    if (issue.code === "invalid_type") {
+    // zod's own wording ("Invalid input: expected …") is replaced; a schema's own message is kept.
+    if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input")) {
       message =
         issue.input === undefined
           ? `${field} is required.`

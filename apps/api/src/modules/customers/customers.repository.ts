@@ -130,3 +130,67 @@ export async function listEntriesPage(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+export async function listCustomersPage(
+  conn: Conn,
+  shopId: string,
+  q: { page: number; pageSize: number; search?: string | undefined; type?: CustomerType | undefined },
+) {
+  let base = conn.selectFrom("customers").where("shop_id", "=", shopId).where("redacted_at", "is", null);
+  if (q.type) base = base.where("type", "=", q.type);
+  if (q.search) {
+    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = q.search;
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(email)`, "like", like),
+        eb(sql`lower(first_name)`, "like", like),
+        eb(sql`lower(last_name)`, "like", like),
+        eb("platform_customer_id", "=", search),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findEntry(conn: Conn, shopId: string, entryId: number) {
+  return conn
+    .selectFrom("ledger_entries")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", entryId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function listFullEntriesPage(
+  conn: Conn,
+  shopId: string,
+  customerId: string,
+  page: number,
+  pageSize: number,
+) {
+  const base = conn
+    .selectFrom("ledger_entries")
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy("id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

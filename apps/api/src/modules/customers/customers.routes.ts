@@ -1,0 +1,36 @@
+import { adjustPointsBody, customerActivitiesQuery, customersListQuery } from "@laurel/contracts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Deps } from "../../infra/deps";
+import { parseInput } from "../../infra/errors";
+import { ok, requireAdmin } from "../../infra/http";
+import { adjustCustomerPoints, getCustomer, listCustomerActivities, listCustomers } from "./customers.admin";
+
+const admin = { config: { guard: "admin" as const } };
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const idempotencyHeader = z.string().trim().min(1).max(200).optional();
+
+export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
+  app.get("/apiSa/customers", admin, async (request) =>
+    ok(
+      await listCustomers(deps, requireAdmin(request).shopId, parseInput(customersListQuery, request.query)),
+    ),
+  );
+  app.get("/apiSa/customers/:id", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getCustomer(deps, requireAdmin(request).shopId, id));
+  });
+  app.get("/apiSa/customers/:id/activities", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const q = parseInput(customerActivitiesQuery, request.query);
+    return ok(await listCustomerActivities(deps, requireAdmin(request).shopId, id, q.page, q.pageSize));
+  });
+  app.post("/apiSa/customers/:id/points", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(adjustPointsBody, request.body);
+    const key = parseInput(idempotencyHeader, request.headers["idempotency-key"]);
+    const result = await adjustCustomerPoints(deps, auth.shopId, auth, id, body, key);
+    return ok(result, "Points adjusted");
+  });
+}

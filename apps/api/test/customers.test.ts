@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureCustomer } from "../src/modules/customers/customers.service";
+import { adminGet, adminSend, createTestApp, shopifyToken, signIn, type TestApp } from "./helpers";
+
+let t: TestApp;
+let token: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await signIn(t.app));
+  await t.deps.db.transaction().execute(async (trx) => {
+    const people = [
+      ["1001", "ada@example.com", "Ada", "Lovelace", "member"],
+      ["1002", "grace@example.com", "Grace", "Hopper", "member"],
+      ["1003", "alan@example.com", "Alan", "Turing", "guest"],
+    ] as const;
+    for (const [pid, email, first, last, type] of people) {
+      const c = await ensureCustomer(
+        t.deps,
+        trx,
+        "shop_demo",
+        { platformCustomerId: pid, email, firstName: first, lastName: last },
+        type,
+      );
+      ids[pid] = c.id;
+    }
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("admin customers (J-area, H-14, H-21)", () => {
+  it("lists the shop's customers, with search, type filter and paging", async () => {
+    const all = (await adminGet(t.app, "/apiSa/customers", token)).json().data;
+    expect(all.pageInfo).toEqual({ page: 1, pageSize: 20, total: 3, hasNextPage: false });
+    const found = (await adminGet(t.app, "/apiSa/customers?search=HOPPER", token)).json().data;
+    expect(found.customers.map((c: { email: string }) => c.email)).toEqual(["grace@example.com"]);
+    const byId = (await adminGet(t.app, "/apiSa/customers?search=1003", token)).json().data;
+    expect(byId.customers).toHaveLength(1);
+    const guests = (await adminGet(t.app, "/apiSa/customers?type=guest", token)).json().data;
+    expect(guests.customers.map((c: { firstName: string }) => c.firstName)).toEqual(["Alan"]);
+    const page2 = (await adminGet(t.app, "/apiSa/customers?pageSize=2&page=2", token)).json().data;
+    expect(page2.customers).toHaveLength(1);
+    expect(page2.pageInfo.hasNextPage).toBe(false);
+    // A LIKE wildcard in the search is literal.
+    const wild = (await adminGet(t.app, "/apiSa/customers?search=%25", token)).json().data;
+    expect(wild.customers).toHaveLength(0);
+  });
+
+  it("H-14: adds and subtracts points with a note and the actor; the balance may go below zero", async () => {
+    const id = ids["1001"];
+    const add = await adminSend(t.app, "POST", `/apiSa/customers/${id}/points`, token, {
+      points: 250,
+      note: "Goodwill for a late parcel",
+    });
+    expect(add.statusCode).toBe(200);
+    expect(add.json().data.customer.availablePoints).toBe(250);
+    expect(add.json().data.activity).toMatchObject({
+      activityType: "adjust_point",
+      points: 250,
+      note: "Goodwill for a late parcel",
+      actor: "demo@laurel.test",
+    });
+    const sub = await adminSend(t.app, "POST", `/apiSa/customers/${id}/points`, token, { points: -400 });
+    expect(sub.json().data.customer.availablePoints).toBe(-150);
+
+    const activities = (await adminGet(t.app, `/apiSa/customers/${id}/activities`, token)).json().data;
+    expect(activities.activities.map((a: { points: number }) => a.points)).toEqual([-400, 250]);
+    const one = (await adminGet(t.app, `/apiSa/customers/${id}`, token)).json().data;
+    expect(one).toMatchObject({ availablePoints: -150, email: "ada@example.com", type: "member" });
+  });
+
+  it("a retried adjustment with the same Idempotency-Key changes nothing", async () => {
+    const id = ids["1002"];
+    const send = (points: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/apiSa/customers/${id}/points`,
+        headers: { "x-auth-token": token, "idempotency-key": "click-42" },
+        payload: { points },
+      });
+    expect((await send(100)).json().data.replayed).toBe(false);
+    const again = await send(100);
+    expect(again.json().data).toMatchObject({ replayed: true, customer: { availablePoints: 100 } });
+    const conflicting = await send(90);
+    expect(conflicting.statusCode).toBe(409);
+    expect(conflicting.json().code).toBe("idempotency_conflict");
+  });
+
+  it.each([
+    [{ points: 0 }, "points", "Points can't be 0."],
+    [{ points: 1.5 }, "points", "Points must be a whole number."],
+    [{ points: "10" }, "points", "Points must be a whole number."],
+    [{ points: 20_000_000 }, "points", "Points must be between -10000000 and 10000000."],
+    [{ points: 5, note: "x".repeat(501) }, "note", "Note must be 500 characters or fewer."],
+    [{ points: 5, extra: true }, "", ""],
+  ])("bad adjustment %j → 400 naming the field, nothing written", async (body, field, message) => {
+    const id = ids["1003"];
+    const res = await adminSend(t.app, "POST", `/apiSa/customers/${id}/points`, token, body);
+    expect(res.statusCode).toBe(400);
+    if (field) expect(res.json().errors).toContainEqual({ field, message });
+    const one = (await adminGet(t.app, `/apiSa/customers/${id}`, token)).json().data;
+    expect(one.availablePoints).toBe(0);
+  });
+
+  it("another shop never sees or changes these customers", async () => {
+    const other = await shopifyToken(t.deps.config, "someone-else.myshopify.com");
+    const list = (await adminGet(t.app, "/apiSa/customers", other)).json().data;
+    expect(list.pageInfo.total).toBe(0);
+    const one = await adminGet(t.app, `/apiSa/customers/${ids["1001"]}`, other);
+    expect(one.statusCode).toBe(404);
+    expect(one.json().code).toBe("customer_not_found");
+    const adjust = await adminSend(t.app, "POST", `/apiSa/customers/${ids["1001"]}/points`, other, {
+      points: 5,
+    });
+    expect(adjust.statusCode).toBe(404);
+    const mine = (await adminGet(t.app, `/apiSa/customers/${ids["1001"]}`, token)).json().data;
+    expect(mine.availablePoints).toBe(-150);
+  });
+});

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { customerTypeSchema, pageInfoSchema } from "./proxy";
+
+/** Admin customers API (`/apiSa/customers…`, J-area, H-14, H-21). */
+export const customersListQuery = z.object({
+  page: z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, "pageSize must be 1 or more")
+    .max(100, "pageSize must be 100 or less")
+    .default(20),
+  /** Matches e-mail, first or last name (case-insensitive), or the platform customer id. */
+  search: z.string().trim().max(200, "search must be 200 characters or fewer").optional(),
+  type: customerTypeSchema.optional(),
+});
+export type CustomersListQuery = z.infer<typeof customersListQuery>;
+
+export const customerSummarySchema = z.object({
+  id: z.string(),
+  platformCustomerId: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  type: customerTypeSchema,
+  joinedAt: z.string().nullable(),
+  availablePoints: z.number().int(),
+  pendingPoints: z.number().int(),
+  tierPoints: z.number().int(),
+  createdAt: z.string(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+export const customersListResponse = z.object({
+  customers: z.array(customerSummarySchema),
+  pageInfo: pageInfoSchema,
+});
+
+export const adminActivitySchema = z.object({
+  id: z.string(),
+  activityType: z.string(),
+  points: z.number().int(),
+  pendingPoints: z.number().int(),
+  tierPoints: z.number().int(),
+  programId: z.string().nullable(),
+  source: z.string().nullable(),
+  note: z.string().nullable(),
+  actor: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminActivity = z.infer<typeof adminActivitySchema>;
+
+export const customerActivitiesQuery = z.object({
+  page: z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, "pageSize must be 1 or more")
+    .max(100, "pageSize must be 100 or less")
+    .default(20),
+});
+
+export const customerActivitiesResponse = z.object({
+  activities: z.array(adminActivitySchema),
+  pageInfo: pageInfoSchema,
+});
+
+/** H-14: a manual adjustment; a negative number subtracts and may take the balance below zero. */
+export const MAX_MANUAL_ADJUSTMENT = 10_000_000;
+export const adjustPointsBody = z.strictObject({
+  points: z
+    .number({ error: "Points must be a whole number." })
+    .int("Points must be a whole number.")
+    .refine((n) => n !== 0, "Points can't be 0.")
+    .refine(
+      (n) => Math.abs(n) <= MAX_MANUAL_ADJUSTMENT,
+      `Points must be between -${MAX_MANUAL_ADJUSTMENT} and ${MAX_MANUAL_ADJUSTMENT}.`,
+    ),
+  note: z.string().trim().max(500, "Note must be 500 characters or fewer.").optional(),
+});
+export type AdjustPointsBody = z.infer<typeof adjustPointsBody>;
+
+export const adjustPointsResponse = z.object({
+  customer: customerSummarySchema,
+  activity: adminActivitySchema,
+  replayed: z.boolean(),
+});
