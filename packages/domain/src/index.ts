@@ -1,2 +1,3 @@
+export * from "./earning";
 export * from "./programs/common";
 export * from "./programs/defaults";

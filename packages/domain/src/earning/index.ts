@@ -1,0 +1,3 @@
+export * from "./account-earning";
+export * from "./order-earning";
+export * from "./reversal";
