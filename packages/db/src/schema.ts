@@ -73,6 +73,14 @@ export interface WebhookDeliveriesTable {
 export interface ShopSettingsJson {
   primaryLanguageInApp?: string;
   isShowSettingLanguage?: boolean;
+  /** Which order event earns points (decision 0012; default `paid`). */
+  orderEarningTrigger?: "created" | "paid" | "fulfilled";
+  /** H-09: hold order points as pending for this long before they become available. */
+  pendingPoints?: { enabled: boolean; value: number; unit: "day" | "month" };
+  /** X-71: only these shoppers' e-mails see effects while sandbox mode is on. */
+  sandbox?: { enabled: boolean; testEmails: string[] };
+  /** C-22 shop-wide eligibility. */
+  eligibility?: "all" | "only_dtc" | "manual_only";
 }
 
 export interface PlatformInfoJson {
@@ -219,7 +227,68 @@ export interface ProgramsTable {
   updated_at: DefaultTimestamp;
 }
 
+export type OrderStatus = "open" | "rewarded" | "logged" | "cancelled";
+
+export interface OrdersTable {
+  shop_id: string;
+  order_id: string;
+  customer_id: string | null;
+  name: string | null;
+  currency: string;
+  total_minor: ColumnType<number, number | undefined, number>;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  reason: string | null;
+  facts: Json<Record<string, unknown>>;
+  earnable_minor: ColumnType<number, number | undefined, number>;
+  refunded_minor: ColumnType<number, number | undefined, number>;
+  points_awarded: Generated<number>;
+  points_reversed: Generated<number>;
+  pending_points: Generated<number>;
+  pending_until: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  fulfilled_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  rewarded_at: NullableTimestamp;
+  ordered_at: Timestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface OrderRefundsTable {
+  shop_id: string;
+  refund_id: string;
+  order_id: string;
+  amount_minor: number;
+  points_removed: Generated<number>;
+  applied_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export type CouponStatus = "available" | "redeemed" | "revoked" | "expired";
+
+export interface CouponsTable {
+  shop_id: string;
+  id: string;
+  customer_id: string;
+  program_id: string;
+  hold_id: string;
+  code: string;
+  platform_discount_id: string | null;
+  points: number;
+  reward: Json<Record<string, unknown>>;
+  status: ColumnType<CouponStatus, CouponStatus | undefined, CouponStatus>;
+  expires_at: NullableTimestamp;
+  used_at: NullableTimestamp;
+  used_order_id: string | null;
+  revoked_at: NullableTimestamp;
+  revoke_reason: string | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface DB {
+  orders: OrdersTable;
+  order_refunds: OrderRefundsTable;
+  coupons: CouponsTable;
   programs: ProgramsTable;
   demo_discounts: DemoDiscountsTable;
   compliance_exports: ComplianceExportsTable;
@@ -244,3 +313,6 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type HoldRow = Selectable<HoldsTable>;
 export type ProgramRow = Selectable<ProgramsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderRefundRow = Selectable<OrderRefundsTable>;
+export type CouponRow = Selectable<CouponsTable>;
