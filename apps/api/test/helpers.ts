@@ -4,9 +4,10 @@ import { type BuildAppOptions, buildApp } from "../src/app";
 import { type Clock, systemClock } from "../src/infra/clock";
 import type { Deps } from "../src/infra/deps";
 import { type Config, loadConfig } from "../src/infra/env";
+import { webhookHmac } from "../src/infra/shopify-signatures";
 import { signShopifySessionToken } from "../src/infra/tokens";
 import { closeRuntime, createRuntime, type PlatformFactory } from "../src/runtime";
-import { DEMO_MERCHANT, DEMO_STAFF, seedDemoShop } from "../src/seed/demo-shop";
+import { DEMO_MERCHANT, DEMO_SHOP_DOMAIN, DEMO_STAFF, seedDemoShop } from "../src/seed/demo-shop";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -103,4 +104,29 @@ export function adminSend(
     headers: { "x-auth-token": token },
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
+}
+
+let webhookSeq = 0;
+
+/** A webhook delivered as Shopify sends it: raw body, HMAC over the bytes, the X-Shopify-* headers. */
+export function deliverWebhook(
+  t: TestApp,
+  topic: string,
+  body: Buffer | string | object,
+  opts: { shop?: string; id?: string; hmac?: string | null; headers?: Record<string, string> } = {},
+) {
+  const raw = Buffer.isBuffer(body)
+    ? body
+    : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-shopify-topic": topic,
+    "x-shopify-shop-domain": opts.shop ?? DEMO_SHOP_DOMAIN,
+    "x-shopify-webhook-id": opts.id ?? `wh-${process.pid}-${++webhookSeq}`,
+    "x-shopify-api-version": "2026-07",
+    ...opts.headers,
+  };
+  if (opts.hmac !== null)
+    headers["x-shopify-hmac-sha256"] = opts.hmac ?? webhookHmac(raw, t.config.shopifyApiSecret);
+  return t.app.inject({ method: "POST", url: "/webhooks", payload: raw, headers });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookHmac } from "../src/infra/shopify-signatures";
 import { postEntry } from "../src/modules/ledger/ledger.service";
 import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
-import { adminGet, createTestApp, shopifyToken, signIn, type TestApp } from "./helpers";
+import { adminGet, createTestApp, deliverWebhook, shopifyToken, signIn, type TestApp } from "./helpers";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/shopify/${name}`, import.meta.url));
 
@@ -15,25 +15,11 @@ afterAll(async () => {
   await t.close();
 });
 
-let seq = 0;
-function deliver(
+const deliver = (
   topic: string,
   body: Buffer | string,
   opts: { shop?: string; id?: string; hmac?: string | null; headers?: Record<string, string> } = {},
-) {
-  const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-shopify-topic": topic,
-    "x-shopify-shop-domain": opts.shop ?? DEMO_SHOP_DOMAIN,
-    "x-shopify-webhook-id": opts.id ?? `wh-${++seq}`,
-    "x-shopify-api-version": "2026-07",
-    ...opts.headers,
-  };
-  if (opts.hmac !== null)
-    headers["x-shopify-hmac-sha256"] = opts.hmac ?? webhookHmac(raw, t.config.shopifyApiSecret);
-  return t.app.inject({ method: "POST", url: "/webhooks", payload: raw, headers });
-}
+) => deliverWebhook(t, topic, body, opts);
 
 async function freshShop(domain: string) {
   await adminGet(t.app, "/apiSa/shops", await shopifyToken(t.config, domain));

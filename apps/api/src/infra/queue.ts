@@ -14,6 +14,8 @@ export interface JobRef<T = unknown> {
 
 export interface JobDefinition<T = unknown, D = unknown> extends JobRef<T> {
   handle(deps: D, data: T): Promise<void>;
+  /** Cron expression (UTC) for a job the worker also runs on a schedule, with `{}` as data. */
+  schedule?: string;
 }
 
 export interface JobQueue {
@@ -51,6 +53,7 @@ export async function createJobQueue(database: Database, jobs: JobDefinition[]):
     },
     async work(deps) {
       for (const job of jobs) {
+        if (job.schedule) await boss.schedule(job.name, job.schedule, {});
         await boss.work(job.name, { pollingIntervalSeconds: 0.5 }, async (batch: Job<unknown>[]) => {
           for (const item of batch) await job.handle(deps, job.data.parse(item.data));
         });

@@ -1,5 +1,6 @@
 import type { JobDefinition } from "../infra/queue";
+import { convertPendingPointsJob } from "./convert-pending-points.job";
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
 
 /** Every job this codebase runs; the worker registers them all. */
-export const allJobs: JobDefinition[] = [refreshShopInfoJob];
+export const allJobs: JobDefinition[] = [refreshShopInfoJob, convertPendingPointsJob];

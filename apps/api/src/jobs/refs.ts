@@ -9,3 +9,8 @@ export const refreshShopInfo: JobRef<{ shopId: string }> = {
   name: "refresh-shop-info",
   data: z.object({ shopId: z.string().min(1) }),
 };
+
+export const convertPendingPoints: JobRef<Record<string, never>> = {
+  name: "convert-pending-points",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};

@@ -5,6 +5,13 @@ import { customersUpsert } from "./customers-create.webhook";
 import { customersDataRequest } from "./customers-data-request.webhook";
 import { customersDelete } from "./customers-delete.webhook";
 import { customersRedact } from "./customers-redact.webhook";
+import {
+  ordersCancelled,
+  ordersCreate,
+  ordersFulfilled,
+  ordersPaid,
+  refundsCreate,
+} from "./orders/orders.webhook";
 import { shopRedact } from "./shop-redact.webhook";
 
 /** Topic → handler. A topic without a handler is acknowledged and ignored. */
@@ -17,4 +24,9 @@ export const webhookHandlers: Record<string, WebhookHandler> = {
   "customers/data_request": customersDataRequest,
   "customers/redact": customersRedact,
   "shop/redact": shopRedact,
+  "orders/create": ordersCreate,
+  "orders/paid": ordersPaid,
+  "orders/fulfilled": ordersFulfilled,
+  "orders/cancelled": ordersCancelled,
+  "refunds/create": refundsCreate,
 };

@@ -193,3 +193,21 @@ export async function findHoldMismatches(conn: Conn, shopId?: string) {
         or (h.state <> 'voided' and coalesce(void.n, 0) <> 0))`.execute(conn);
   return r.rows;
 }
+
+/** A customer's entries of the given activities since an instant (limits, anti-cheat). */
+export function listEntriesOfTypes(
+  conn: Conn,
+  shopId: string,
+  customerId: string,
+  activityTypes: string[],
+  since: Date | null,
+) {
+  let q = conn
+    .selectFrom("ledger_entries")
+    .select(["program_id", "created_at", "source_ref"])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .where("activity_type", "in", activityTypes);
+  if (since) q = q.where("created_at", ">=", since);
+  return q.orderBy("id").execute();
+}

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
+import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
 import { AppError } from "../../infra/errors";
 import * as repo from "./ledger.repository";
 
@@ -193,4 +193,21 @@ export async function auditLedger(
     repo.findHoldMismatches(conn, shopId),
   ]);
   return { balanceMismatches, holdMismatches };
+}
+
+/**
+ * Earlier awards of a customer, as the domain's limit rules want them ({ programId, at }). The
+ * entry about `excludingSource` (the order being decided) is left out.
+ */
+export async function listPriorAwards(
+  conn: Db | Tx,
+  shopId: string,
+  customerId: string,
+  activityTypes: string[],
+  excludingSource: string | null = null,
+): Promise<{ programId: string; at: string }[]> {
+  const rows = await repo.listEntriesOfTypes(conn, shopId, customerId, activityTypes, null);
+  return rows
+    .filter((r) => r.program_id !== null && (excludingSource === null || r.source_ref !== excludingSource))
+    .map((r) => ({ programId: r.program_id as string, at: r.created_at.toISOString() }));
 }

@@ -1,6 +1,6 @@
 import type { ProgramSummary, PutProgramNamesBody } from "@laurel/contracts";
 import { programStatuses, programTypes } from "@laurel/contracts";
-import type { ProgramRow, Tx } from "@laurel/db";
+import type { Db, ProgramRow, Tx } from "@laurel/db";
 import { defaultPrograms } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
@@ -73,4 +73,19 @@ export async function createDefaultPrograms(
     });
   }
   return programs.length;
+}
+
+/** The shop's programs of one type and event, as the domain's rules read them. */
+export async function listActivePrograms(conn: Db | Tx, shopId: string, type: string, event: string) {
+  const rows = await repo.listPrograms(conn, shopId, type);
+  return rows
+    .filter((r) => r.event === event)
+    .map((r) => ({
+      id: r.id,
+      status: r.status,
+      priority: r.priority,
+      startDate: r.starts_at ? r.starts_at.toISOString().slice(0, 10) : null,
+      endDate: r.ends_at ? r.ends_at.toISOString().slice(0, 10) : null,
+      config: r.config,
+    }));
 }

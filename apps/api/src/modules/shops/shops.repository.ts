@@ -70,3 +70,11 @@ export function listShops(conn: Conn, limit: number) {
 export async function deleteShop(trx: Tx, shopId: string): Promise<void> {
   await trx.deleteFrom("shops").where("id", "=", shopId).execute();
 }
+
+export async function incrementTransactions(trx: Tx, shopId: string): Promise<void> {
+  await trx
+    .updateTable("shops")
+    .set((eb) => ({ count_transactions: eb("count_transactions", "+", 1) }))
+    .where("id", "=", shopId)
+    .execute();
+}

@@ -111,6 +111,11 @@ export async function refreshShopInfo(deps: Deps, shopId: string): Promise<void>
   });
 }
 
+/** B-30 / X-09: one more ledger transaction counted against the shop's transaction limit. */
+export async function countTransaction(trx: Tx, shopId: string): Promise<void> {
+  await repo.incrementTransactions(trx, shopId);
+}
+
 /** app/uninstalled: the offline token no longer works; data stays until shop/redact. */
 export async function markShopUninstalled(trx: Tx, shopId: string, at: Date): Promise<void> {
   await repo.updateShop(trx, shopId, { uninstalled_at: at, access_token: null });
