@@ -1,0 +1,6 @@
+export * from "./activity";
+export * from "./balances";
+export * from "./hold";
+export * from "./idempotency";
+export * from "./messages";
+export * from "./model";

@@ -1,0 +1,4 @@
+export * from "./cycle";
+export * from "./features";
+export * from "./limits";
+export * from "./plans";
