@@ -1,46 +1,73 @@
-/** Sign up and newsletter earning (C-25, C-26): once per customer by default, sandbox-aware (X-71). */
-import type { LimitUnit } from "../programs/common";
-import { isRunning, type PriorAward, withinLimit } from "./order-earning";
-
-export interface AccountEventProgram {
-  id: string;
-  status: string;
-  startDate: string | null;
-  endDate: string | null;
-  config: { earnPoint: number; hasLimit?: boolean; limitUnit?: LimitUnit; limitInterval?: number };
-}
+/**
+ * Sign up (C-25) and newsletter sign up (C-26) earning: a fixed number of points, limited (by
+ * default once in a lifetime), only for members, stopped by the plan limits and sandbox like every
+ * program (C-32, X-71).
+ */
+import type { EarningProgram, NewsletterProgram, SignUpProgram } from "../programs/earning";
+import { findShopStop, isCustomerEligible } from "./eligibility";
+import { isWithinEarningLimit } from "./limits";
+import { effectiveProgramStatus } from "./schedule";
+import type { EarningCustomer, EarningPriorAward, EarningShop, IsoInstant } from "./types";
 
 export interface AccountEarningInput {
-  programs: AccountEventProgram[];
-  customer: { state: "member" | "guest" | "left"; email: string | null };
-  sandbox: { enabled: boolean; testEmails: string[] };
-  priorAwards: PriorAward[];
-  utcOffsetMinutes: number;
-  now: string;
+  /** The shop's earning programs; only those of the event in question are read. */
+  programs: readonly EarningProgram[];
+  customer: EarningCustomer;
+  shop: EarningShop;
+  priorAwards: readonly EarningPriorAward[];
+  /** When the customer signed up or subscribed. */
+  now: IsoInstant;
 }
 
-export type AccountEarningDecision =
-  | { kind: "reward"; programId: string; points: number }
-  | { kind: "none"; reason: "not_member" | "sandbox" | "no_program" | "limit_reached" };
+export type AccountLogReason =
+  | "transaction_limit_reached"
+  | "order_limit_reached"
+  | "sandbox"
+  | "not_eligible"
+  | "no_active_program"
+  | "limit_reached";
 
-export function evaluateAccountEarning(input: AccountEarningInput): AccountEarningDecision {
-  if (input.customer.state !== "member") return { kind: "none", reason: "not_member" };
-  const email = input.customer.email?.trim().toLowerCase() ?? "";
-  if (input.sandbox.enabled && !input.sandbox.testEmails.some((e) => e.trim().toLowerCase() === email)) {
-    return { kind: "none", reason: "sandbox" };
+export type AccountEarningDecision =
+  | { kind: "reward"; awards: [{ programId: string; points: number; reason: string }]; total: number }
+  | { kind: "log_only"; reason: AccountLogReason };
+
+/** C-25: points for creating an account. */
+export function evaluateSignUpEarning(input: AccountEarningInput): AccountEarningDecision {
+  return evaluateAccountEarning("sign_up", input);
+}
+
+/** C-26: points for subscribing to the newsletter. */
+export function evaluateNewsletterEarning(input: AccountEarningInput): AccountEarningDecision {
+  return evaluateAccountEarning("sign_up_newsletter", input);
+}
+
+type AccountProgram = SignUpProgram | NewsletterProgram;
+
+/**
+ * The first running program of the event (lowest priority) awards its points. The customer must be
+ * a member (signing up makes one; a newsletter subscriber without an account is a guest and earns
+ * once they join), eligible shop-wide, and under the program's limit.
+ */
+export function evaluateAccountEarning(
+  event: AccountProgram["event"],
+  input: AccountEarningInput,
+): AccountEarningDecision {
+  const { customer, shop, now } = input;
+  // The plan's order limit stops the loyalty program as a whole (B-29, X-01).
+  const stop = findShopStop(shop, customer.email, { countsAsOrder: true });
+  if (stop !== null) return { kind: "log_only", reason: stop };
+  if (!isCustomerEligible(shop, customer) || customer.state !== "member") {
+    return { kind: "log_only", reason: "not_eligible" };
   }
-  const program = input.programs.find((p) => isRunning(p, input.now, input.utcOffsetMinutes));
-  if (!program) return { kind: "none", reason: "no_program" };
-  // C-25: sign up is once in a lifetime unless the merchant set another limit.
-  const limited = {
-    id: program.id,
-    config: { hasLimit: true, limitUnit: "lifetime" as LimitUnit, limitInterval: 1, ...program.config },
-  };
-  if (!withinLimit(limited, input.priorAwards, input.now, input.utcOffsetMinutes)) {
-    return { kind: "none", reason: "limit_reached" };
+  const program = input.programs
+    .filter((p): p is AccountProgram => p.event === event)
+    .filter((p) => effectiveProgramStatus(p, now, shop.utcOffsetMinutes) === "active")
+    .sort((a, b) => a.priority - b.priority)[0];
+  if (!program) return { kind: "log_only", reason: "no_active_program" };
+  if (!isWithinEarningLimit(program.id, program.config, input.priorAwards, now, shop.utcOffsetMinutes)) {
+    return { kind: "log_only", reason: "limit_reached" };
   }
-  const points = Math.max(0, Math.trunc(program.config.earnPoint));
-  return points > 0
-    ? { kind: "reward", programId: program.id, points }
-    : { kind: "none", reason: "no_program" };
+  const points = program.config.earnPoint;
+  const reason = `${event}: ${points} points`;
+  return { kind: "reward", awards: [{ programId: program.id, points, reason }], total: points };
 }

@@ -1,3 +1,9 @@
-export * from "./account-earning";
-export * from "./order-earning";
-export * from "./reversal";
+export type { AccountEarningDecision, AccountEarningInput, AccountLogReason } from "./account-earning";
+export { evaluateAccountEarning, evaluateNewsletterEarning, evaluateSignUpEarning } from "./account-earning";
+export { evaluateOrderEarning } from "./order-earning";
+export type { PendingSettlement } from "./pending";
+export { pendingUntil, reversalBalance, settlePendingAward } from "./pending";
+export type { AwardForReversal, RefundForReversal } from "./reversal";
+export { computeOrderReversal } from "./reversal";
+export { effectiveProgramStatus } from "./schedule";
+export type * from "./types";

@@ -1,108 +1,135 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evaluateAccountEarning } from "./account-earning";
-import { computeCancellationReversal, computeRefundReversal, pendingUntil } from "./reversal";
+import { assertProperty } from "./property.test-support";
+import { computeOrderReversal, type RefundForReversal } from "./reversal";
 
-describe("H-17: refunds reverse points pro rata, exactly once in total", () => {
-  it.each([
-    ["half refunded → half the points", 100, 10_000, 0, 0, 5_000, 50],
-    ["second half → the rest", 100, 10_000, 5_000, 50, 5_000, 50],
-    ["a third of 10 points → 3 (floor)", 10, 9_000, 0, 0, 3_000, 3],
-    ["refund above the earnable base → everything left", 10, 9_000, 0, 0, 12_000, 10],
-    ["nothing left to take", 10, 9_000, 9_000, 10, 1_000, 0],
-    ["a zero refund takes nothing", 10, 9_000, 0, 0, 0, 0],
-  ])("%s", (_label, awarded, base, before, reversedBefore, refund, expected) => {
-    expect(
-      computeRefundReversal({
-        pointsAwarded: awarded,
-        earnableAmount: base,
-        refundedBefore: before,
-        pointsReversedBefore: reversedBefore,
-        refundAmount: refund,
-      }),
-    ).toBe(expected);
+const award = { points: 100, earnableAmount: 10_000 };
+const partial = (refundedBefore: number, amount: number): RefundForReversal => ({
+  kind: "partial_refund",
+  refundedBefore,
+  amount,
+});
+
+describe("H-17 reversals", () => {
+  it.each<
+    [
+      string,
+      { points: number; earnableAmount: number; autoRemovePoints?: boolean },
+      RefundForReversal,
+      number,
+    ]
+  >([
+    ["partial refund of half → half the points", award, partial(0, 5_000), 50],
+    ["the second half → the rest", award, partial(5_000, 5_000), 50],
+    ["a third of 10 points → 3 (rounded down)", { points: 10, earnableAmount: 9_000 }, partial(0, 3_000), 3],
+    [
+      "the next third → 3 (cumulative: 6 − 3)",
+      { points: 10, earnableAmount: 9_000 },
+      partial(3_000, 3_000),
+      3,
+    ],
+    ["the last third → the remainder, 4", { points: 10, earnableAmount: 9_000 }, partial(6_000, 3_000), 4],
+    [
+      "a refund above the earnable amount → everything left",
+      { points: 10, earnableAmount: 9_000 },
+      partial(0, 12_000),
+      10,
+    ],
+    [
+      "a refund after everything was refunded → 0",
+      { points: 10, earnableAmount: 9_000 },
+      partial(9_000, 1_000),
+      0,
+    ],
+    ["a 0 refund → 0", award, partial(0, 0), 0],
+    ["a tiny refund rounds down to 0", award, partial(0, 99), 0],
+    ["full refund → all points", award, { kind: "full_refund", refundedBefore: 0, amount: 0 }, 100],
+    [
+      "full refund after a partial one → the rest",
+      award,
+      { kind: "full_refund", refundedBefore: 2_500, amount: 7_500 },
+      75,
+    ],
+    ["cancel → all points", award, { kind: "cancel", refundedBefore: 0, amount: 0 }, 100],
+    [
+      "cancel after partial refunds → the rest",
+      award,
+      { kind: "cancel", refundedBefore: 3_333, amount: 0 },
+      67,
+    ],
+    [
+      "C-14 autoRemovePoints off → nothing",
+      { ...award, autoRemovePoints: false },
+      { kind: "cancel", refundedBefore: 0, amount: 0 },
+      0,
+    ],
+    [
+      "an award on 0 earnable money: partial refunds take nothing",
+      { points: 50, earnableAmount: 0 },
+      partial(0, 1_000),
+      0,
+    ],
+    [
+      "…and a full refund takes it all",
+      { points: 50, earnableAmount: 0 },
+      { kind: "full_refund", refundedBefore: 0, amount: 0 },
+      50,
+    ],
+    ["a 0-point award reverses 0", { points: 0, earnableAmount: 10_000 }, partial(0, 10_000), 0],
+  ])("%s", (_label, original, refund, expected) => {
+    expect(computeOrderReversal(original, refund)).toBe(expected);
   });
 
-  it("cancellation takes back what remains", () => {
-    expect(computeCancellationReversal(100, 30)).toBe(70);
-    expect(computeCancellationReversal(100, 100)).toBe(0);
+  it("refuses negative or fractional inputs", () => {
+    expect(() => computeOrderReversal({ points: -1, earnableAmount: 10 }, partial(0, 1))).toThrow(RangeError);
+    expect(() => computeOrderReversal(award, partial(0, 1.5))).toThrow(RangeError);
+    expect(() => computeOrderReversal(award, partial(-1, 1))).toThrow(RangeError);
   });
 
-  it("property: any split of refunds never removes more than was awarded, and a full refund removes all", () => {
-    fc.assert(
+  it("property: any split of refunds never removes more than was awarded; reaching the amount removes all", () => {
+    assertProperty(
+      "reversal never exceeds the award",
       fc.property(
-        fc.integer({ min: 0, max: 100_000 }),
-        fc.integer({ min: 1, max: 10_000_000 }),
-        fc.array(fc.integer({ min: 1, max: 5_000_000 }), { minLength: 1, maxLength: 12 }),
-        (awarded, base, refunds) => {
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 50_000_000 }), { minLength: 1, maxLength: 15 }),
+        fc.constantFrom("none", "full_refund", "cancel"),
+        (points, earnableAmount, refunds, ending) => {
           let refunded = 0;
-          let reversed = 0;
+          let removed = 0;
           for (const amount of refunds) {
-            const take = computeRefundReversal({
-              pointsAwarded: awarded,
-              earnableAmount: base,
-              refundedBefore: refunded,
-              pointsReversedBefore: reversed,
-              refundAmount: amount,
-            });
-            if (take < 0) return false;
+            const take = computeOrderReversal({ points, earnableAmount }, partial(refunded, amount));
+            if (take < 0 || !Number.isInteger(take)) return false;
             refunded += amount;
-            reversed += take;
+            removed += take;
+            if (removed > points) return false;
           }
-          if (reversed > awarded) return false;
-          return refunded >= base ? reversed === awarded : true;
+          if (ending !== "none") {
+            removed += computeOrderReversal(
+              { points, earnableAmount },
+              { kind: ending, refundedBefore: refunded, amount: 0 },
+            );
+            return removed === points;
+          }
+          return refunded >= earnableAmount ? removed === points : removed <= points;
         },
       ),
     );
   });
-});
 
-describe("H-09: pending points", () => {
-  it.each([
-    ["14 days", "2026-01-10T10:00:00.000Z", { value: 14, unit: "day" as const }, "2026-01-24T10:00:00.000Z"],
-    ["1 month", "2026-01-10T10:00:00.000Z", { value: 1, unit: "month" as const }, "2026-02-10T10:00:00.000Z"],
-    [
-      "31 Jan + 1 month → 28 Feb",
-      "2026-01-31T10:00:00.000Z",
-      { value: 1, unit: "month" as const },
-      "2026-02-28T10:00:00.000Z",
-    ],
-  ])("%s", (_label, at, period, expected) => {
-    expect(pendingUntil(at, period)).toBe(expected);
-  });
-});
-
-describe("C-25 / C-26: sign up and newsletter", () => {
-  const signUp = {
-    id: "prg_signup",
-    status: "active",
-    startDate: null,
-    endDate: null,
-    config: { earnPoint: 100 },
-  };
-  const programs = [signUp];
-  const base = {
-    programs,
-    customer: { state: "member" as const, email: "ada@example.com" },
-    sandbox: { enabled: false, testEmails: [] },
-    priorAwards: [],
-    utcOffsetMinutes: 0,
-    now: "2026-06-15T12:00:00Z",
-  };
-  it("a new member gets 100 points, once in a lifetime", () => {
-    expect(evaluateAccountEarning(base)).toEqual({ kind: "reward", programId: "prg_signup", points: 100 });
-    expect(
-      evaluateAccountEarning({
-        ...base,
-        priorAwards: [{ programId: "prg_signup", at: "2020-01-01T00:00:00Z" }],
-      }),
-    ).toEqual({ kind: "none", reason: "limit_reached" });
-  });
-  it.each([
-    ["a guest", { customer: { state: "guest" as const, email: null } }, "not_member"],
-    ["X-71 sandbox, not a test e-mail", { sandbox: { enabled: true, testEmails: ["qa@x.test"] } }, "sandbox"],
-    ["no active program", { programs: [{ ...signUp, status: "inactive" }] }, "no_program"],
-  ])("%s earns nothing", (_label, over, reason) => {
-    expect(evaluateAccountEarning({ ...base, ...over })).toEqual({ kind: "none", reason });
+  it("property: the pro-rata share is within one point of the exact share", () => {
+    assertProperty(
+      "reversal is pro rata",
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (points, earnable, refund) => {
+          const take = computeOrderReversal({ points, earnableAmount: earnable }, partial(0, refund));
+          const exact = (points * Math.min(refund, earnable)) / earnable;
+          return take <= exact + 1e-9 && take > exact - 1;
+        },
+      ),
+    );
   });
 });
