@@ -4,7 +4,7 @@ import { type BuildAppOptions, buildApp } from "../src/app";
 import { type Clock, systemClock } from "../src/infra/clock";
 import type { Deps } from "../src/infra/deps";
 import { type Config, loadConfig } from "../src/infra/env";
-import { webhookHmac } from "../src/infra/shopify-signatures";
+import { signAppProxyQuery, webhookHmac } from "../src/infra/shopify-signatures";
 import { signShopifySessionToken } from "../src/infra/tokens";
 import { closeRuntime, createRuntime, type PlatformFactory } from "../src/runtime";
 import { DEMO_MERCHANT, DEMO_SHOP_DOMAIN, DEMO_STAFF, seedDemoShop } from "../src/seed/demo-shop";
@@ -129,4 +129,23 @@ export function deliverWebhook(
   if (opts.hmac !== null)
     headers["x-shopify-hmac-sha256"] = opts.hmac ?? webhookHmac(raw, t.config.shopifyApiSecret);
   return t.app.inject({ method: "POST", url: "/webhooks", payload: raw, headers });
+}
+
+/** A storefront request as Shopify's app proxy forwards it: shop, shopper, timestamp, signature. */
+export function signedProxyUrl(
+  t: TestApp,
+  path: string,
+  opts: { customer?: string; shop?: string; extra?: Record<string, string>; at?: number } = {},
+) {
+  const q = signAppProxyQuery(
+    {
+      shop: opts.shop ?? DEMO_SHOP_DOMAIN,
+      logged_in_customer_id: opts.customer ?? "",
+      path_prefix: "/apps/laurel",
+      timestamp: String(opts.at ?? Math.floor(t.deps.clock.now().getTime() / 1000)),
+      ...opts.extra,
+    },
+    t.config.shopifyApiSecret,
+  );
+  return `${path}?${q}`;
 }

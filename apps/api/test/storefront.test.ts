@@ -3,7 +3,7 @@ import { fixedClock } from "../src/infra/clock";
 import { signAppProxyQuery } from "../src/infra/shopify-signatures";
 import { postEntry } from "../src/modules/ledger/ledger.service";
 import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
-import { createTestApp, type TestApp } from "./helpers";
+import { createTestApp, signedProxyUrl, type TestApp } from "./helpers";
 
 const clock = fixedClock("2026-11-22T12:00:00Z");
 let t: TestApp;
@@ -14,22 +14,10 @@ afterAll(async () => {
   await t.close();
 });
 
-function proxyUrl(
+const proxyUrl = (
   path: string,
   opts: { customer?: string; shop?: string; extra?: Record<string, string>; at?: number } = {},
-) {
-  const q = signAppProxyQuery(
-    {
-      shop: opts.shop ?? DEMO_SHOP_DOMAIN,
-      logged_in_customer_id: opts.customer ?? "",
-      path_prefix: "/apps/laurel",
-      timestamp: String(opts.at ?? Math.floor(clock.now().getTime() / 1000)),
-      ...opts.extra,
-    },
-    t.config.shopifyApiSecret,
-  );
-  return `${path}?${q}`;
-}
+) => signedProxyUrl(t, path, opts);
 
 describe("app proxy guard (reference §4, S2)", () => {
   it("refuses unsigned, tampered, stale and foreign-shop requests", async () => {
@@ -105,7 +93,7 @@ describe("app proxy guard (reference §4, S2)", () => {
 });
 
 describe("POST /proxy/join and GET /proxy/activities", () => {
-  it("a signed-in shopper joins once; joining again changes nothing", async () => {
+  it("C-25: a signed-in shopper joins once and earns the sign-up points; joining again changes nothing", async () => {
     const first = await t.app.inject({
       method: "POST",
       url: proxyUrl("/proxy/join", { customer: "706405506930370084" }),
@@ -114,14 +102,14 @@ describe("POST /proxy/join and GET /proxy/activities", () => {
     expect(first.json().data).toMatchObject({
       type: "member",
       joinedAt: "2026-11-22T12:00:00.000Z",
-      availablePoints: 0,
+      availablePoints: 100,
     });
     clock.advance(60_000);
     const again = await t.app.inject({
       method: "POST",
       url: proxyUrl("/proxy/join", { customer: "706405506930370084" }),
     });
-    expect(again.json().data.joinedAt).toBe("2026-11-22T12:00:00.000Z");
+    expect(again.json().data).toMatchObject({ joinedAt: "2026-11-22T12:00:00.000Z", availablePoints: 100 });
     const row = await t.deps.db
       .selectFrom("customers")
       .select("platform_customer_id")
@@ -175,14 +163,15 @@ describe("POST /proxy/join and GET /proxy/activities", () => {
       })
     ).json().data;
     expect(page1.activities.map((a: { points: number }) => a.points)).toEqual([30, 20]);
-    expect(page1.pageInfo).toEqual({ page: 1, pageSize: 2, total: 3, hasNextPage: true });
+    // Three orders and the sign-up points of joining.
+    expect(page1.pageInfo).toEqual({ page: 1, pageSize: 2, total: 4, hasNextPage: true });
     const page2 = (
       await t.app.inject({
         method: "GET",
         url: proxyUrl("/proxy/activities", { customer: "424242", extra: { pageSize: "2", page: "2" } }),
       })
     ).json().data;
-    expect(page2.activities.map((a: { points: number }) => a.points)).toEqual([10]);
+    expect(page2.activities.map((a: { points: number }) => a.points)).toEqual([10, 100]);
     expect(page2.pageInfo.hasNextPage).toBe(false);
     const bad = await t.app.inject({
       method: "GET",

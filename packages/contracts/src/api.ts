@@ -10,7 +10,17 @@ import {
   customersListResponse,
 } from "./customers";
 import { programSummarySchema, putProgramNamesBody } from "./programs";
-import { pageInfoSchema, proxyActivitiesQuery, proxyActivitySchema, proxyJoinResponse } from "./proxy";
+import {
+  pageInfoSchema,
+  proxyActivitiesQuery,
+  proxyActivitySchema,
+  proxyCouponsResponse,
+  proxyCustomerResponse,
+  proxyJoinResponse,
+  proxyRedeemBody,
+  proxyRedeemResponse,
+  proxyRevokeResponse,
+} from "./proxy";
 import {
   checkSupportAppBlockResponse,
   getShopsResponse,
@@ -172,6 +182,27 @@ export const apiRoutes = {
     guard: "proxy",
     query: proxyActivitiesQuery,
     response: z.object({ activities: z.array(proxyActivitySchema), pageInfo: pageInfoSchema }),
+  },
+  "GET /proxy/customer": {
+    summary: "Storefront: membership, balances, ways to earn and to redeem, point label",
+    guard: "proxy",
+    response: proxyCustomerResponse,
+  },
+  "POST /proxy/redeem": {
+    summary: "Storefront: spend points on a reward and get its coupon (D-21)",
+    guard: "proxy",
+    body: proxyRedeemBody,
+    response: proxyRedeemResponse,
+  },
+  "GET /proxy/coupons": {
+    summary: "Storefront: the shopper's coupons (H-11)",
+    guard: "proxy",
+    response: proxyCouponsResponse,
+  },
+  "POST /proxy/coupons/:id/revoke": {
+    summary: "Storefront: revoke an unused coupon and get its points back (H-12, H-13)",
+    guard: "proxy",
+    response: proxyRevokeResponse,
   },
   "POST /webhooks": {
     summary: "Shopify webhooks (every topic; HMAC over the raw body)",

@@ -35,3 +35,96 @@ export type ProxyJoinResponse = z.infer<typeof proxyJoinResponse>;
 
 /** How old an app-proxy `timestamp` may be before a request is refused (replay window). */
 export const PROXY_MAX_AGE_SECONDS = 300;
+
+/** `POST /proxy/redeem` (D-21): a program, the points for a dynamic one, and an optional retry key. */
+export const proxyRedeemBody = z.strictObject({
+  programId: z.string({ error: "Reward program is blank" }).trim().min(1, "Reward program is blank").max(100),
+  points: z
+    .number({ error: "Redeem amount must be greater than 0" })
+    .int("Redeem amount must be greater than 0")
+    .positive("Redeem amount must be greater than 0")
+    .optional(),
+  /** The same requestId twice answers the first coupon (a double click never spends twice). */
+  requestId: z.string().trim().min(8).max(100).optional(),
+});
+export type ProxyRedeemBody = z.infer<typeof proxyRedeemBody>;
+
+export const couponStatusSchema = z.enum(["available", "redeemed", "revoked", "expired"]);
+
+/** A coupon in the shopper's history (H-11). */
+export const proxyCouponSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  programId: z.string(),
+  title: z.string(),
+  points: z.number().int(),
+  reward: z.object({
+    kind: z.string(),
+    value: z.number().nullable(),
+    currency: z.string(),
+    minimumRequirement: z.unknown(),
+  }),
+  status: couponStatusSchema,
+  tab: z.enum(["available", "unavailable"]),
+  issuedAt: z.string(),
+  expiresAt: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ProxyCoupon = z.infer<typeof proxyCouponSchema>;
+
+export const proxyRedeemResponse = z.object({
+  coupon: proxyCouponSchema,
+  availablePoints: z.number().int(),
+  replayed: z.boolean(),
+});
+
+export const proxyCouponsResponse = z.object({ coupons: z.array(proxyCouponSchema) });
+
+export const proxyRevokeResponse = z.object({ coupon: proxyCouponSchema, availablePoints: z.number().int() });
+
+export const wayToEarnSchema = z.object({
+  programId: z.string(),
+  event: z.string(),
+  title: z.string(),
+  /** Points for fixed rules; for rates, the points per `perAmount` (minor units) or per `perItems`. */
+  points: z.number().int(),
+  perAmount: z.number().int().nullable(),
+  perItems: z.number().int().nullable(),
+  completed: z.boolean(),
+});
+
+export const wayToRedeemSchema = z.object({
+  programId: z.string(),
+  event: z.string(),
+  title: z.string(),
+  redeemType: z.enum(["fixed", "dynamic"]),
+  points: z.number().int(),
+  minPoints: z.number().int().nullable(),
+  maxPoints: z.number().int().nullable(),
+  rewardKind: z.string(),
+  rewardValue: z.number().nullable(),
+  currency: z.string(),
+  available: z.boolean(),
+  /** Why not, in the storefront's words, when not available. */
+  unavailableReason: z.string().nullable(),
+});
+
+/** `GET /proxy/customer`: everything the widget shows on open. */
+export const proxyCustomerResponse = z.object({
+  signedIn: z.boolean(),
+  customer: z
+    .object({
+      type: customerTypeSchema,
+      joinedAt: z.string().nullable(),
+      availablePoints: z.number().int(),
+      pendingPoints: z.number().int(),
+      tierPoints: z.number().int(),
+    })
+    .nullable(),
+  tier: z.null(),
+  pointLabel: z.object({ singular: z.string(), plural: z.string() }),
+  waysToEarn: z.array(wayToEarnSchema),
+  waysToRedeem: z.array(wayToRedeemSchema),
+});
+export type ProxyCustomerResponse = z.infer<typeof proxyCustomerResponse>;

@@ -81,6 +81,15 @@ export interface ShopSettingsJson {
   sandbox?: { enabled: boolean; testEmails: string[] };
   /** C-22 shop-wide eligibility. */
   eligibility?: "all" | "only_dtc" | "manual_only";
+  /** H-16: points per one currency unit (dynamic redemptions, money value of points). */
+  exchangeRate?: number;
+  /** H-12: coupon revoke settings (the domain's `CouponRevokeSettings`). */
+  couponRevoke?: {
+    enabled: boolean;
+    maxRevokes: number | null;
+    timeframe: { unit: "minute" | "hour" | "day" | "week" | "month" | "year" | "lifetime"; duration: number };
+    timeLimit: { value: number; unit: "minute" | "hour" | "day" | "week" | "month" | "year" } | null;
+  };
 }
 
 export interface PlatformInfoJson {

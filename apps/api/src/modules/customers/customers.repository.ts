@@ -194,3 +194,13 @@ export async function listFullEntriesPage(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+export function findCustomerForUpdate(trx: Tx, shopId: string, id: string) {
+  return trx
+    .selectFrom("customers")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}

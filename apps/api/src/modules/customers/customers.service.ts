@@ -81,3 +81,10 @@ export function listActivitiesPage(
 }
 
 export { findCustomerByPlatformId } from "./customers.repository";
+
+/** The customer's row, locked until the transaction ends (balance decisions that read, then write). */
+export async function lockCustomer(trx: Tx, shopId: string, id: string): Promise<CustomerRow> {
+  const c = await repo.findCustomerForUpdate(trx, shopId, id);
+  if (!c) throw new Error(`customer ${id} vanished`);
+  return c;
+}

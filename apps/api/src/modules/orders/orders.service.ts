@@ -1,17 +1,15 @@
 import type { CustomerRow, OrderRow, ShopRow, Tx } from "@laurel/db";
 import {
-  computeCancellationReversal,
-  computeRefundReversal,
+  computeOrderReversal,
+  type EarningCustomer,
   type EarningOrder,
   evaluateOrderEarning,
-  type PlaceOrderProgram,
-  pendingUntil,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
-import { utcOffsetMinutes } from "../../infra/timezone";
-import { ensureCustomer } from "../customers/customers.service";
+import { ensureCustomer, lockCustomer } from "../customers/customers.service";
+import { earningCustomerOf, earningShopOf, toEarningPrograms } from "../earning/earning-context";
 import { listPriorAwards, postEntry } from "../ledger/ledger.service";
-import { listActivePrograms } from "../programs/programs.service";
+import { listProgramRows } from "../programs/programs.service";
 import { countTransaction } from "../shops/shops.service";
 import * as repo from "./orders.repository";
 import type { PlatformOrder, PlatformRefund } from "./platform-order";
@@ -25,8 +23,6 @@ import type { PlatformOrder, PlatformRefund } from "./platform-order";
 export type OrderEvent = "created" | "paid" | "fulfilled" | "cancelled";
 export type EarningTrigger = "created" | "paid" | "fulfilled";
 
-/** X-05: the one order-volume limit that stops programs (Starter); paid plans bill usage instead. */
-export const STARTER_MONTHLY_ORDER_LIMIT = 150;
 const CYCLE_MS = 30 * 86_400_000;
 
 export const ORDER_ACTIVITY = {
@@ -98,7 +94,8 @@ export async function recordOrderEvent(
   row = await repo.updateOrder(trx, shop.id, order.orderId, {
     customer_id: row.customer_id ?? customer?.id ?? null,
     total_minor: order.total,
-    facts: JSON.stringify(order),
+    // Once decided, the facts keep what the decision was made on (and the awards refunds reverse).
+    ...(row.status === "open" ? { facts: JSON.stringify(order) } : {}),
     ...(event === "paid" && !row.paid_at ? { paid_at: now } : {}),
     ...(event === "fulfilled" && !row.fulfilled_at ? { fulfilled_at: now } : {}),
   });
@@ -118,40 +115,22 @@ async function awardOrder(
   customer: CustomerRow,
   now: Date,
 ): Promise<OrderRow> {
-  const programs = await listActivePrograms(trx, shop.id, "earning", "place_order");
-  const priorAwards = await listPriorAwards(
-    trx,
-    shop.id,
-    customer.id,
-    [ORDER_ACTIVITY.earn, ORDER_ACTIVITY.earnPending],
-    row.order_id,
-  );
-  const settings = shop.settings;
+  const programs = toEarningPrograms(await listProgramRows(trx, shop.id, "earning"));
+  const priorAwards = await listPriorAwards(trx, shop.id, customer.id, [
+    ORDER_ACTIVITY.earn,
+    ORDER_ACTIVITY.earnPending,
+  ]);
+  const ordersThisCycle = await repo.countOrdersSince(trx, shop.id, cycleStart(shop, now));
   const decision = evaluateOrderEarning({
-    order: toEarningOrder(order),
-    customer: {
-      id: customer.id,
-      state: customer.type,
-      email: customer.email ?? order.email,
-      tags: order.customerTags,
-      isB2B: false,
-      vipTierId: null,
-    },
-    programs: programs.flatMap(asPlaceOrderProgram),
-    shop: {
-      utcOffsetMinutes: utcOffsetMinutes(shop.platform_info.ianaTimezone, order.createdAt),
-      eligibility: settings.eligibility ?? "all",
-      sandbox: settings.sandbox ?? { enabled: false, testEmails: [] },
-      ordersThisCycle: await repo.countOrdersSince(trx, shop.id, cycleStart(shop, now)),
-      orderLimit: shop.plan === "free" ? STARTER_MONTHLY_ORDER_LIMIT : null,
-      transactionsLimited: shop.should_limit_transactions,
-      transactionCount: shop.count_transactions,
-      transactionLimit: shop.transaction_limit,
-    },
+    order: toEarningOrder(order, row, earningCustomerOf(customer), now),
+    programs,
+    shop: earningShopOf(shop, order.createdAt, ordersThisCycle),
     priorAwards,
     now: now.toISOString(),
   });
 
+  // Anti-cheat waits for payment (C-35): an unpaid order stays open and is evaluated again when paid.
+  if (decision.kind === "log_only" && decision.trace.some((t) => t.reason === "not_paid")) return row;
   if (decision.kind === "log_only") {
     // X-70: logged, not rewarded; the ledger keeps a zero entry as the order's trace (H-05).
     await postEntry(trx, {
@@ -169,30 +148,36 @@ async function awardOrder(
     });
   }
 
-  const pending = settings.pendingPoints?.enabled ? settings.pendingPoints : null;
-  const until = pending ? new Date(pendingUntil(now.toISOString(), pending)) : null;
+  const pendingAward = decision.awards.find((a) => a.pending);
+  const pending = pendingAward !== undefined;
+  const until = pendingAward?.pendingUntil ? new Date(pendingAward.pendingUntil) : null;
+  const points = decision.total;
   await postEntry(trx, {
     shopId: shop.id,
     customerId: customer.id,
     activityType: pending ? ORDER_ACTIVITY.earnPending : ORDER_ACTIVITY.earn,
-    available: pending ? 0 : decision.points,
-    pending: pending ? decision.points : 0,
-    tierPoints: decision.points,
+    available: pending ? 0 : points,
+    pending: pending ? points : 0,
+    tierPoints: points,
     idempotencyKey: `order:${row.order_id}:earn`,
     programId: decision.awards[0]?.programId ?? null,
     sourceRef: row.order_id,
   });
   await countTransaction(trx, shop.id);
-  const awarding = programs.find((p) => p.id === decision.awards[0]?.programId);
-  const autoRemovePoints =
-    (awarding?.config as { autoRemovePoints?: boolean } | undefined)?.autoRemovePoints !== false;
+  // What each program gave, and on which money, so refunds reverse each award pro rata (H-17).
+  const awards: StoredAward[] = decision.awards.map((a) => ({
+    programId: a.programId,
+    points: a.points,
+    earnableAmount: a.earnableAmount,
+    autoRemovePoints: autoRemoveOf(programs, a.programId),
+  }));
   let updated = await repo.updateOrder(trx, shop.id, row.order_id, {
     status: "rewarded",
-    facts: JSON.stringify({ ...order, autoRemovePoints }),
+    facts: JSON.stringify({ ...order, awards }),
     reason: null,
-    earnable_minor: decision.earnableAmount,
-    points_awarded: decision.points,
-    pending_points: pending ? decision.points : 0,
+    earnable_minor: Math.max(0, ...awards.map((a) => a.earnableAmount)),
+    points_awarded: points,
+    pending_points: pending ? points : 0,
     pending_until: until,
     rewarded_at: now,
   });
@@ -209,7 +194,7 @@ async function cancelOrder(trx: Tx, shop: ShopRow, row: OrderRow, at: Date): Pro
   if (row.status !== "rewarded" || !row.customer_id) {
     return repo.updateOrder(trx, shop.id, row.order_id, { status: "cancelled", cancelled_at: at });
   }
-  const take = computeCancellationReversal(row.points_awarded, row.points_reversed);
+  const take = reversalOf(row, { kind: "cancel", refundedBefore: row.refunded_minor, amount: 0 });
   const changes = await takeBack(trx, shop, row, take, `order:${row.order_id}:cancel`, ORDER_ACTIVITY.cancel);
   return repo.updateOrder(trx, shop.id, row.order_id, {
     ...changes,
@@ -246,16 +231,12 @@ async function applyRefund(
   amount: number,
   at: Date,
 ): Promise<OrderRow> {
-  const take = shouldAutoRemove(row)
-    ? computeRefundReversal({
-        pointsAwarded: row.points_awarded,
-        earnableAmount: row.earnable_minor,
-        refundedBefore: row.refunded_minor,
-        pointsReversedBefore: row.points_reversed,
-        refundAmount: amount,
-      })
-    : 0;
   const full = row.refunded_minor + amount >= row.earnable_minor;
+  const take = reversalOf(row, {
+    kind: full ? "full_refund" : "partial_refund",
+    refundedBefore: row.refunded_minor,
+    amount,
+  });
   const activity = full ? ORDER_ACTIVITY.refund : ORDER_ACTIVITY.partialRefund;
   const changes = await takeBack(trx, shop, row, take, `refund:${refundId}`, activity);
   await repo.markRefundApplied(trx, shop.id, refundId, take, at);
@@ -266,15 +247,37 @@ async function applyRefund(
   });
 }
 
-/** H-17: points come back only when the program says so (`autoRemovePoints`, on by default). */
-function shouldAutoRemove(row: OrderRow): boolean {
-  const facts = row.facts as { autoRemovePoints?: boolean };
-  return facts.autoRemovePoints !== false;
+interface StoredAward {
+  programId: string;
+  points: number;
+  earnableAmount: number;
+  autoRemovePoints: boolean;
+}
+
+function autoRemoveOf(programs: { id: string; event: string; config: object }[], programId: string): boolean {
+  const config = programs.find((p) => p.id === programId)?.config as
+    | { autoRemovePoints?: boolean }
+    | undefined;
+  return config?.autoRemovePoints !== false;
 }
 
 /**
- * Takes points back from pending first (H-09: "deducted on refund"), then from available. The
- * reversal may take the available balance below zero: the points were really earned and spent.
+ * H-17: each program's award is reversed pro rata on the money it was computed on, never more
+ * than what is left (a cancel or full refund takes the rest), and only when the program says so.
+ */
+function reversalOf(
+  row: OrderRow,
+  refund: { kind: "partial_refund" | "full_refund" | "cancel"; refundedBefore: number; amount: number },
+): number {
+  const awards = ((row.facts as { awards?: StoredAward[] }).awards ?? []) as StoredAward[];
+  const total = awards.reduce((sum, a) => sum + computeOrderReversal(a, refund), 0);
+  return Math.min(total, Math.max(0, row.points_awarded - row.points_reversed));
+}
+
+/**
+ * Takes points back from pending first (H-09: "deducted on refund"), then from available — at
+ * most what is available: points already spent are forgiven, never an overdraft (only a
+ * merchant's manual adjustment goes below zero; the ledger model, decision 0013).
  */
 async function takeBack(
   trx: Tx,
@@ -285,18 +288,24 @@ async function takeBack(
   activity: string,
 ): Promise<repo.OrderChanges> {
   if (points <= 0 || !row.customer_id) return {};
-  const fromPending = Math.min(points, row.pending_points);
-  const fromAvailable = points - fromPending;
+  const customer = await lockCustomer(trx, shop.id, row.customer_id);
+  const fromPending = Math.min(points, row.pending_points, customer.pending_points);
+  const fromAvailable = Math.min(points - fromPending, Math.max(0, customer.available_points));
+  const tier = Math.min(points, Math.max(0, customer.tier_points));
+  if (fromPending === 0 && fromAvailable === 0 && tier === 0) return {};
   await postEntry(trx, {
     shopId: shop.id,
     customerId: row.customer_id,
     activityType: fromPending > 0 && fromAvailable === 0 ? ORDER_ACTIVITY.deductPending : activity,
     available: -fromAvailable,
     pending: -fromPending,
-    tierPoints: -points,
+    tierPoints: -tier,
     idempotencyKey: key,
     sourceRef: row.order_id,
-    allowNegative: true,
+    note:
+      points > fromPending + fromAvailable
+        ? `${points - fromPending - fromAvailable} points already spent`
+        : null,
   });
   return { pending_points: row.pending_points - fromPending };
 }
@@ -327,26 +336,38 @@ export async function convertDuePendingPoints(deps: Deps, limit = 500): Promise<
   return converted;
 }
 
-const EARN_BY = new Set(["price", "order", "item", "fixed_order"]);
+const PAID = new Set(["paid", "partially_refunded", "refunded", "partially_paid"]);
 
-/** Settings are validated when saved; a row that does not parse (hand-edited, older) earns nothing. */
-function asPlaceOrderProgram<P extends { config: Record<string, unknown> }>(p: P): PlaceOrderProgram[] {
-  const ok = EARN_BY.has(String(p.config.earnBy)) && Number.isFinite(p.config.earnPoint);
-  return ok ? [p as unknown as PlaceOrderProgram] : [];
-}
-
-function toEarningOrder(o: PlatformOrder): EarningOrder {
+function toEarningOrder(o: PlatformOrder, row: OrderRow, customer: EarningCustomer, now: Date): EarningOrder {
+  const paidAt = row.paid_at ?? (PAID.has(o.financialStatus ?? "") ? now : null);
   return {
-    orderId: o.orderId,
+    id: o.orderId,
     source: o.source,
-    tags: o.tags,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: paidAt?.toISOString() ?? null,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    test: o.test,
     currency: o.currency,
-    cancelled: o.cancelledAt !== null,
-    lines: o.lines,
+    subtotal: o.subtotal,
+    total: o.total,
+    taxesIncluded: o.taxesIncluded,
+    lines: o.lines.map((l) => ({
+      id: l.lineId,
+      productId: l.productId,
+      variantId: l.variantId,
+      collectionIds: l.collectionIds ?? [],
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      discount: l.discount,
+      isGiftCard: l.isGiftCard,
+      isFreeGift: l.isFreeGift,
+      requiresShipping: l.requiresShipping,
+    })),
     shipping: o.shipping,
     fees: o.fees,
     taxes: o.taxes,
-    storeCreditPaid: o.storeCreditPaid,
-    total: o.total,
+    payments: o.storeCreditPaid > 0 ? [{ kind: "store_credit", amount: o.storeCreditPaid }] : [],
+    tags: o.tags,
+    customer: { ...customer, tags: o.customerTags },
   };
 }

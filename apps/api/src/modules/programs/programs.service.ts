@@ -89,3 +89,8 @@ export async function listActivePrograms(conn: Db | Tx, shopId: string, type: st
       config: r.config,
     }));
 }
+
+/** The shop's program rows of one type, for modules that turn them into domain programs. */
+export function listProgramRows(conn: Db | Tx, shopId: string, type: string) {
+  return repo.listPrograms(conn, shopId, type);
+}

@@ -1,10 +1,20 @@
-import { proxyActivitiesQuery } from "@laurel/contracts";
+import { proxyActivitiesQuery, proxyRedeemBody } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireProxy } from "../../infra/http";
 import { authenticateProxy, proxyRateLimitKey } from "./proxy.guard";
-import { joinAsShopper, listShopperActivities } from "./storefront.service";
+import {
+  getShopperView,
+  joinAsShopper,
+  listShopperActivities,
+  listShopperCoupons,
+  redeemAsShopper,
+  revokeAsShopper,
+} from "./storefront.service";
+
+const couponParams = z.object({ id: z.string().min(1).max(100) });
 
 /** 120 storefront calls a minute per shop and shopper: far above a person, well below a script. */
 const rateLimit = { max: 120, timeWindow: "1 minute", keyGenerator: proxyRateLimitKey };
@@ -17,6 +27,22 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: Deps): void
   const proxy = { config: { guard: "proxy" as const, rateLimit } };
 
   app.post("/proxy/join", proxy, async (request) => ok(await joinAsShopper(deps, requireProxy(request))));
+
+  app.get("/proxy/customer", proxy, async (request) => ok(await getShopperView(deps, requireProxy(request))));
+
+  app.post("/proxy/redeem", proxy, async (request) => {
+    const body = parseInput(proxyRedeemBody, request.body);
+    return ok(await redeemAsShopper(deps, requireProxy(request), body), "Redeemed successfully");
+  });
+
+  app.get("/proxy/coupons", proxy, async (request) =>
+    ok(await listShopperCoupons(deps, requireProxy(request))),
+  );
+
+  app.post("/proxy/coupons/:id/revoke", proxy, async (request) => {
+    const { id } = parseInput(couponParams, request.params);
+    return ok(await revokeAsShopper(deps, requireProxy(request), id), "Coupon revoked");
+  });
 
   app.get("/proxy/activities", proxy, async (request) => {
     const q = parseInput(proxyActivitiesQuery, request.query);

@@ -1,0 +1,109 @@
+import type { CouponRow, Db, Tx } from "@laurel/db";
+
+type Conn = Db | Tx;
+
+export interface NewCoupon {
+  shopId: string;
+  id: string;
+  customerId: string;
+  programId: string;
+  holdId: string;
+  code: string;
+  points: number;
+  reward: Record<string, unknown>;
+  expiresAt: Date | null;
+}
+
+export async function insertCoupon(trx: Tx, c: NewCoupon): Promise<CouponRow> {
+  return trx
+    .insertInto("coupons")
+    .values({
+      shop_id: c.shopId,
+      id: c.id,
+      customer_id: c.customerId,
+      program_id: c.programId,
+      hold_id: c.holdId,
+      code: c.code,
+      points: c.points,
+      reward: JSON.stringify(c.reward),
+      expires_at: c.expiresAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findCouponByHold(conn: Conn, shopId: string, holdId: string) {
+  return conn
+    .selectFrom("coupons")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("hold_id", "=", holdId)
+    .executeTakeFirst();
+}
+
+export function findCoupon(conn: Conn, shopId: string, id: string, forUpdate = false) {
+  let q = conn.selectFrom("coupons").selectAll().where("shop_id", "=", shopId).where("id", "=", id);
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function setPlatformDiscount(trx: Tx, shopId: string, id: string, platformDiscountId: string) {
+  return trx
+    .updateTable("coupons")
+    .set({ platform_discount_id: platformDiscountId })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function deleteCoupon(trx: Tx, shopId: string, id: string) {
+  return trx.deleteFrom("coupons").where("shop_id", "=", shopId).where("id", "=", id).execute();
+}
+
+export function markRevoked(trx: Tx, shopId: string, id: string, at: Date, reason: string | null) {
+  return trx
+    .updateTable("coupons")
+    .set({ status: "revoked", revoked_at: at, revoke_reason: reason })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listCustomerCoupons(conn: Conn, shopId: string, customerId: string) {
+  return conn
+    .selectFrom("coupons")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/** D-13: issued coupons (revoked ones gave their redemption back) of a program, total and by customer. */
+export async function countRedemptions(conn: Conn, shopId: string, programId: string, customerId: string) {
+  const r = await conn
+    .selectFrom("coupons")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.countAll<number>().filterWhere("customer_id", "=", customerId).as("by_customer"),
+    ])
+    .where("shop_id", "=", shopId)
+    .where("program_id", "=", programId)
+    .where("status", "!=", "revoked")
+    .executeTakeFirstOrThrow();
+  return { total: Number(r.total), byCustomer: Number(r.by_customer) };
+}
+
+export async function listRevokeTimes(conn: Conn, shopId: string, customerId: string): Promise<Date[]> {
+  const rows = await conn
+    .selectFrom("coupons")
+    .select("revoked_at")
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .where("revoked_at", "is not", null)
+    .execute();
+  return rows.flatMap((r) => (r.revoked_at ? [r.revoked_at] : []));
+}

@@ -1,0 +1,381 @@
+import { randomBytes } from "node:crypto";
+import type { ErrorCode, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
+import type { CouponRow, CustomerRow, ShopRow } from "@laurel/db";
+import {
+  buildDiscountCode,
+  type CouponRevokeSettings,
+  checkRevoke,
+  codeSuffixFromBytes,
+  couponStatus,
+  couponTab,
+  DEFAULT_COUPON_REVOKE_SETTINGS,
+  type PlanRank,
+  parseSpendingProgramConfig,
+  planRankOf,
+  quoteRedemption,
+  type RedemptionQuote,
+  type RewardQuote,
+  type SpendingEvent,
+  type SpendingProgram,
+  spendingEvents,
+} from "@laurel/domain";
+import type { Deps } from "../../infra/deps";
+import { AppError } from "../../infra/errors";
+import type { DiscountRequest, DiscountValue } from "../../platform/port";
+import { postEntry, postHold, reserveHold, voidHold } from "../ledger/ledger.service";
+import { listProgramRows } from "../programs/programs.service";
+import * as repo from "./rewards.repository";
+
+/**
+ * Redeeming points for rewards and revoking coupons (D-01 … D-21, H-11 … H-13). The domain
+ * prices the redemption; this service reserves the points (a hold), asks the platform for the
+ * discount code, then posts the hold — or voids it if the platform refuses — exactly once.
+ */
+export const REWARD_ACTIVITY = {
+  redeem: "redeem_point",
+  redeemVoided: "redeem_voided",
+  refundCoupon: "refund_coupon",
+} as const;
+
+export interface Shopper {
+  shop: ShopRow;
+  customer: CustomerRow;
+}
+
+/** A stored program as the domain's spending rules read it; null when its settings do not parse. */
+export function toSpendingProgram(row: {
+  id: string;
+  event: string;
+  title: string;
+  translate_title: Record<string, string>;
+  description: string | null;
+  status: string;
+  priority: number;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  config: Record<string, unknown>;
+}): SpendingProgram | null {
+  if (!(spendingEvents as readonly string[]).includes(row.event)) return null;
+  try {
+    return {
+      id: row.id,
+      type: "spending",
+      event: row.event as SpendingEvent,
+      title: row.title,
+      translateTitle: row.translate_title,
+      description: row.description,
+      status: row.status as SpendingProgram["status"],
+      priority: row.priority,
+      startDate: row.starts_at?.toISOString().slice(0, 10) ?? null,
+      endDate: row.ends_at?.toISOString().slice(0, 10) ?? null,
+      config: parseSpendingProgramConfig(row.event as SpendingEvent, row.config),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export async function listSpendingPrograms(deps: Deps, shopId: string): Promise<SpendingProgram[]> {
+  const rows = await listProgramRows(deps.db, shopId, "spending");
+  return rows.flatMap((r) => toSpendingProgram(r) ?? []);
+}
+
+function shopFacts(shop: ShopRow) {
+  return {
+    exchangeRate: shop.settings.exchangeRate ?? 100,
+    currency: shop.platform_info.currency ?? "USD",
+    planRank: planRankOf(shop.plan) as PlanRank,
+    sandbox: shop.settings.sandbox?.enabled ?? false,
+    timeZone: shop.platform_info.ianaTimezone ?? "UTC",
+  };
+}
+
+const isTestCustomer = (shop: ShopRow, c: CustomerRow) =>
+  (shop.settings.sandbox?.testEmails ?? []).some((e) => e.toLowerCase() === (c.email ?? "").toLowerCase());
+
+export async function quoteFor(
+  deps: Deps,
+  { shop, customer }: Shopper,
+  program: SpendingProgram | null,
+  points: number | undefined,
+): Promise<RedemptionQuote> {
+  const usage = program
+    ? await repo.countRedemptions(deps.db, shop.id, program.id, customer.id)
+    : { total: 0, byCustomer: 0 };
+  return quoteRedemption({
+    program,
+    ...(points !== undefined ? { requestedPoints: points } : {}),
+    balance: { available: customer.available_points },
+    customer: { state: customer.type, isTestCustomer: isTestCustomer(shop, customer) },
+    usage: { programRedemptions: usage.total, customerRedemptions: usage.byCustomer },
+    shop: shopFacts(shop),
+    now: deps.clock.now().toISOString(),
+  });
+}
+
+function refusal(q: Extract<RedemptionQuote, { ok: false }>): AppError {
+  const status =
+    q.code === "insufficient_points" || q.code.endsWith("_limit")
+      ? 409
+      : q.code.startsWith("customer_")
+        ? 403
+        : 422;
+  return new AppError(q.code as ErrorCode, status, q.message);
+}
+
+/** `POST /proxy/redeem`: reserve → create the code on the platform → post (or void on failure). */
+export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRedeemBody) {
+  const { shop, customer } = shopper;
+  const holdKey = `redeem:${customer.id}:${body.requestId ?? deps.newId("req")}`;
+  const programs = await listSpendingPrograms(deps, shop.id);
+  const program = programs.find((p) => p.id === body.programId) ?? null;
+  if (!program) throw new AppError("reward_program_blank", 404, "Reward program is blank");
+
+  // A retried request (same requestId) answers the coupon it already made.
+  const earlier = await deps.db.transaction().execute(async (trx) => {
+    const replay = await reserveReplay(trx, shop.id, holdKey);
+    return replay;
+  });
+  if (earlier) return { coupon: await presentCoupon(deps, earlier, program.title), replayed: true };
+
+  const quote = await quoteFor(deps, shopper, program, body.points);
+  if (!quote.ok) throw refusal(quote);
+
+  const code = buildDiscountCode(quote.reward.codePrefix, codeSuffixFromBytes(randomBytes(10)));
+  const couponId = deps.newId("cpn");
+  const holdId = deps.newId("hold");
+  const expiresAt = quote.reward.expiresAt ? new Date(quote.reward.expiresAt) : null;
+  await deps.db.transaction().execute(async (trx) => {
+    await reserveHold(trx, {
+      shopId: shop.id,
+      customerId: customer.id,
+      holdId,
+      points: quote.points,
+      idempotencyKey: holdKey,
+      activityType: REWARD_ACTIVITY.redeem,
+      programId: program.id,
+    });
+    await repo.insertCoupon(trx, {
+      shopId: shop.id,
+      id: couponId,
+      customerId: customer.id,
+      programId: program.id,
+      holdId,
+      code,
+      points: quote.points,
+      reward: { ...quote.reward },
+      expiresAt,
+    });
+  });
+
+  let platformDiscountId: string;
+  try {
+    const created = await deps.platform.createDiscount(
+      { domain: shop.shopify_domain, accessToken: shop.access_token },
+      discountRequest(code, program.title, quote.reward, customer, deps.clock.now(), expiresAt),
+    );
+    platformDiscountId = created.platformDiscountId;
+  } catch (error) {
+    // The platform said no (or did not answer): the points come back, the coupon never existed.
+    await deps.db.transaction().execute(async (trx) => {
+      await voidHold(trx, shop.id, holdId, deps.clock.now(), REWARD_ACTIVITY.redeemVoided);
+      await repo.deleteCoupon(trx, shop.id, couponId);
+    });
+    throw error;
+  }
+  const coupon = await deps.db.transaction().execute(async (trx) => {
+    await postHold(trx, shop.id, holdId, deps.clock.now());
+    return repo.setPlatformDiscount(trx, shop.id, couponId, platformDiscountId);
+  });
+  return { coupon: presentCouponRow(coupon, program.title, deps.clock.now()), replayed: false };
+}
+
+async function reserveReplay(
+  trx: Parameters<typeof repo.findCouponByHold>[0],
+  shopId: string,
+  holdKey: string,
+) {
+  const hold = await trx
+    .selectFrom("holds")
+    .select(["id"])
+    .where("shop_id", "=", shopId)
+    .where("idempotency_key", "=", holdKey)
+    .executeTakeFirst();
+  return hold ? repo.findCouponByHold(trx, shopId, hold.id) : undefined;
+}
+
+async function presentCoupon(deps: Deps, row: CouponRow, title: string): Promise<ProxyCoupon> {
+  return presentCouponRow(row, title, deps.clock.now());
+}
+
+export function presentCouponRow(row: CouponRow, title: string, now: Date): ProxyCoupon {
+  const reward = row.reward as Partial<RewardQuote>;
+  const status = couponStatus(
+    {
+      code: row.code,
+      points: row.points,
+      issuedAt: row.created_at.toISOString(),
+      expiresAt: row.expires_at?.toISOString() ?? null,
+      usedAt: row.used_at?.toISOString() ?? null,
+      revokedAt: row.revoked_at?.toISOString() ?? null,
+    },
+    now.toISOString(),
+  );
+  return {
+    id: row.id,
+    code: row.code,
+    programId: row.program_id,
+    title,
+    points: row.points,
+    reward: {
+      kind: reward.kind ?? "amount",
+      value: reward.value ?? null,
+      currency: reward.currency ?? "USD",
+      minimumRequirement: reward.minimumRequirement ?? { kind: "none" },
+    },
+    status,
+    tab: couponTab(status),
+    issuedAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    usedAt: row.used_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+export async function listCoupons(deps: Deps, { shop, customer }: Shopper): Promise<ProxyCoupon[]> {
+  const [rows, programs] = await Promise.all([
+    repo.listCustomerCoupons(deps.db, shop.id, customer.id),
+    listProgramRows(deps.db, shop.id, "spending"),
+  ]);
+  const titles = new Map(programs.map((p) => [p.id, p.title]));
+  const now = deps.clock.now();
+  return rows.map((r) => presentCouponRow(r, titles.get(r.program_id) ?? "", now));
+}
+
+/** H-12, H-13: the shopper revokes an unused coupon within the shop's limits; its points come back once. */
+export async function revokeCoupon(deps: Deps, { shop, customer }: Shopper, couponId: string) {
+  const row = await repo.findCoupon(deps.db, shop.id, couponId);
+  if (!row || row.customer_id !== customer.id) throw new AppError("coupon_not_found", 404);
+  const now = deps.clock.now();
+  const settings: CouponRevokeSettings = shop.settings.couponRevoke ?? DEFAULT_COUPON_REVOKE_SETTINGS;
+  const check = checkRevoke({
+    coupon: {
+      code: row.code,
+      points: row.points,
+      issuedAt: row.created_at.toISOString(),
+      expiresAt: row.expires_at?.toISOString() ?? null,
+      usedAt: row.used_at?.toISOString() ?? null,
+      revokedAt: row.revoked_at?.toISOString() ?? null,
+    },
+    settings,
+    priorRevokes: (await repo.listRevokeTimes(deps.db, shop.id, customer.id)).map((d) => d.toISOString()),
+    now: now.toISOString(),
+  });
+  if (!check.ok) throw new AppError(check.code as ErrorCode, 422, check.message);
+  // The code stops working first: a refunded coupon must never still be usable.
+  if (row.platform_discount_id) {
+    await deps.platform.deactivateDiscount(
+      { domain: shop.shopify_domain, accessToken: shop.access_token },
+      row.platform_discount_id,
+    );
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const locked = await repo.findCoupon(trx, shop.id, couponId, true);
+    if (!locked || locked.status === "revoked") throw new AppError("coupon_revoked", 409);
+    const revoked = await repo.markRevoked(trx, shop.id, couponId, now, null);
+    await postEntry(trx, {
+      shopId: shop.id,
+      customerId: customer.id,
+      activityType: REWARD_ACTIVITY.refundCoupon,
+      available: check.refundPoints,
+      idempotencyKey: `coupon:${couponId}:revoke`,
+      programId: row.program_id,
+      sourceRef: couponId,
+    });
+    return revoked;
+  });
+}
+
+function itemsOf(scope: RewardQuote["appliesTo"]): DiscountValue extends { items: infer I } ? I : never {
+  if (scope.appliesTo === "all") return { all: true } as never;
+  if (scope.collectionIds.length > 0) return { collectionIds: scope.collectionIds } as never;
+  return { productIds: scope.productIds } as never;
+}
+
+/** The quoted reward as the platform port's discount request (D-05 … D-17). */
+export function discountRequest(
+  code: string,
+  title: string,
+  reward: RewardQuote,
+  customer: CustomerRow,
+  now: Date,
+  endsAt: Date | null,
+): DiscountRequest {
+  const money = (amount: number) => ({ amount, currency: reward.currency });
+  let value: DiscountValue;
+  switch (reward.kind) {
+    case "amount":
+      value = { kind: "amount", amount: money(reward.value ?? 0), items: itemsOf(reward.appliesTo) };
+      break;
+    case "percentage":
+      value = { kind: "percentage", percentage: reward.value ?? 0, items: itemsOf(reward.appliesTo) };
+      break;
+    case "free_shipping":
+      value = {
+        kind: "free_shipping",
+        maxShippingPrice: reward.maxShippingAmount ? money(reward.maxShippingAmount) : null,
+      };
+      break;
+    case "free_gift":
+      value = {
+        kind: "free_product",
+        productIds: reward.freeGift?.productId ? [reward.freeGift.productId] : [],
+        quantity: reward.freeGift?.quantity ?? 1,
+      };
+      break;
+    case "bxgy": {
+      const b = reward.bxgy;
+      if (!b || b.getDiscount.kind === "amount") throw new AppError("program_inactive", 422);
+      value = {
+        kind: "buy_x_get_y",
+        buys: { quantity: b.buyQuantity, items: itemsOf(b.buyItems) },
+        gets: {
+          quantity: b.getQuantity,
+          items: itemsOf(b.getItems),
+          percentage: b.getDiscount.kind === "free" ? 100 : b.getDiscount.value,
+        },
+      };
+      break;
+    }
+    default:
+      throw new AppError("program_inactive", 422);
+  }
+  const min = reward.minimumRequirement;
+  return {
+    code,
+    title: `${title} (${code})`,
+    value,
+    minimum:
+      min.kind === "amount"
+        ? { subtotal: money(min.amount) }
+        : min.kind === "quantity"
+          ? { quantity: min.quantity }
+          : null,
+    customerPlatformId: reward.availability === "redeemer_only" ? customer.platform_customer_id : null,
+    usageLimit: reward.usageLimit,
+    appliesOncePerCustomer: true,
+    combinesWith: {
+      orderDiscounts: reward.combinesWith.order,
+      productDiscounts: reward.combinesWith.product,
+      shippingDiscounts: reward.combinesWith.shipping,
+    },
+    purchaseType:
+      reward.purchaseType === "subscription_purchase"
+        ? "subscription"
+        : reward.purchaseType === "both_purchase"
+          ? "both"
+          : "one_time",
+    startsAt: now,
+    endsAt,
+  };
+}
