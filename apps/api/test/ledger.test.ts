@@ -31,7 +31,7 @@ async function newCustomer(points: number) {
       await postEntry(trx, {
         shopId,
         customerId: c.id,
-        activityType: "earn_point",
+        activityType: "earn_place_order",
         available: points,
         idempotencyKey: `seed:${c.id}`,
       });
@@ -47,7 +47,7 @@ describe("ledger entries (H-01…H-17, DESIGN §4)", () => {
     const input = {
       shopId,
       customerId: c.id,
-      activityType: "earn_place_order",
+      activityType: "earn_place_order" as const,
       available: 40,
       idempotencyKey: "order:1:earn",
     };

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/infra/clock";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
-import { auditLedger } from "../src/modules/ledger/ledger.service";
+import { auditLedger, postEntry } from "../src/modules/ledger/ledger.service";
 import { convertDuePendingPoints } from "../src/modules/orders/orders.service";
 import { createTestApp, deliverWebhook, type TestApp } from "./helpers";
 import { orderBody, refundBody, type TestOrder } from "./order-payloads";
@@ -138,7 +138,11 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
       .select(["activity_type", "available_delta", "note"])
       .where("source_ref", "=", "8004")
       .executeTakeFirstOrThrow();
-    expect(log).toEqual({ activity_type: "log_order", available_delta: 0, note: "no_matching_program" });
+    expect(log).toEqual({
+      activity_type: "log_place_order",
+      available_delta: 0,
+      note: "no_matching_program",
+    });
   });
 
   it("H-09: with a holding period the points are pending, then convert once; a refund deducts pending first", async () => {
@@ -169,6 +173,33 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ field: "line_items", message: "line_items is required." });
     expect(await order("8006")).toBeUndefined();
+  });
+
+  it("H-17 with spent points: a refund takes at most what is available, never overdraws", async () => {
+    const c = await member("7010");
+    await sendOrder("orders/paid", { id: "8010", customerId: "7010" });
+    await t.deps.db.transaction().execute((trx) =>
+      postEntry(trx, {
+        shopId: "shop_demo",
+        customerId: c.id,
+        activityType: "adjust_point",
+        available: -8,
+        allowNegative: true,
+        idempotencyKey: "spend-8010",
+      }),
+    );
+    await send("refunds/create", refundBody({ id: "9110", orderId: "8010", amount: "100.00" }));
+    expect((await balance("7010")).available_points).toBe(0);
+    const entry = await t.deps.db
+      .selectFrom("ledger_entries")
+      .select(["activity_type", "available_delta", "note"])
+      .where("idempotency_key", "=", "refund:9110")
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({
+      activity_type: "remove_refund",
+      available_delta: -2,
+      note: "8 points already spent",
+    });
   });
 
   it("the ledger audit finds every balance equal to its entries", async () => {

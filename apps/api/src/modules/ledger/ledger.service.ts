@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
+import { type ActivityType, checkEntryShape } from "@laurel/domain";
 import { AppError } from "../../infra/errors";
 import * as repo from "./ledger.repository";
 
@@ -10,7 +11,8 @@ import * as repo from "./ledger.repository";
 export interface EntryInput {
   shopId: string;
   customerId: string;
-  activityType: string;
+  /** One of the domain's activity types (H-01 … H-06); its sign and balance are checked. */
+  activityType: ActivityType;
   /** Change of spendable points (negative to spend). */
   available?: number;
   pending?: number;
@@ -54,6 +56,9 @@ export function hashEntryInput(e: EntryInput): string {
  * same input answers the first entry (replayed), with different input it is refused.
  */
 export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry> {
+  // A service booking a refund as a credit is a bug, caught here before it reaches a balance.
+  const shapeError = checkEntryShape(input);
+  if (shapeError) throw new Error(`ledger entry ${input.idempotencyKey}: ${shapeError}`);
   const inputHash = hashEntryInput(input);
   const inserted = await repo.insertEntryIfAbsent(trx, {
     shopId: input.shopId,
@@ -106,7 +111,7 @@ export async function reserveHold(
     holdId: string;
     points: number;
     idempotencyKey: string;
-    activityType: string;
+    activityType: ActivityType;
     programId?: string | null;
     actor?: string | null;
   },
@@ -159,7 +164,7 @@ export async function voidHold(
   shopId: string,
   holdId: string,
   at: Date,
-  activityType: string,
+  activityType: ActivityType,
 ): Promise<HoldRow> {
   const resolved = await repo.resolveHold(trx, shopId, holdId, "voided", at);
   if (!resolved) {
@@ -203,7 +208,7 @@ export async function listPriorAwards(
   conn: Db | Tx,
   shopId: string,
   customerId: string,
-  activityTypes: string[],
+  activityTypes: ActivityType[],
   excludingSource: string | null = null,
 ): Promise<{ programId: string; at: string }[]> {
   const rows = await repo.listEntriesOfTypes(conn, shopId, customerId, activityTypes, null);

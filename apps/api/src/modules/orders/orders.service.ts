@@ -1,5 +1,6 @@
 import type { CustomerRow, OrderRow, ShopRow, Tx } from "@laurel/db";
 import {
+  type ActivityType,
   computeOrderReversal,
   type EarningCustomer,
   type EarningOrder,
@@ -28,10 +29,10 @@ const CYCLE_MS = 30 * 86_400_000;
 export const ORDER_ACTIVITY = {
   earn: "earn_place_order",
   earnPending: "earn_pending_point",
-  log: "log_order",
-  cancel: "cancel_order",
-  refund: "refund_order",
-  partialRefund: "partial_refund_order",
+  log: "log_place_order",
+  cancel: "remove_cancel_order",
+  refund: "remove_refund",
+  partialRefund: "remove_partial_refund",
   deductPending: "deduct_pending_point",
   convertPending: "convert_pending_point",
 } as const;
@@ -285,28 +286,42 @@ async function takeBack(
   row: OrderRow,
   points: number,
   key: string,
-  activity: string,
+  activity: ActivityType,
 ): Promise<repo.OrderChanges> {
   if (points <= 0 || !row.customer_id) return {};
   const customer = await lockCustomer(trx, shop.id, row.customer_id);
   const fromPending = Math.min(points, row.pending_points, customer.pending_points);
   const fromAvailable = Math.min(points - fromPending, Math.max(0, customer.available_points));
   const tier = Math.min(points, Math.max(0, customer.tier_points));
-  if (fromPending === 0 && fromAvailable === 0 && tier === 0) return {};
-  await postEntry(trx, {
-    shopId: shop.id,
-    customerId: row.customer_id,
-    activityType: fromPending > 0 && fromAvailable === 0 ? ORDER_ACTIVITY.deductPending : activity,
-    available: -fromAvailable,
-    pending: -fromPending,
-    tierPoints: -tier,
-    idempotencyKey: key,
-    sourceRef: row.order_id,
-    note:
-      points > fromPending + fromAvailable
-        ? `${points - fromPending - fromAvailable} points already spent`
-        : null,
-  });
+  const note =
+    points > fromPending + fromAvailable
+      ? `${points - fromPending - fromAvailable} points already spent`
+      : null;
+  // Pending and available points are separate activities (H-09 "deduct pending point", H-01).
+  if (fromPending > 0) {
+    await postEntry(trx, {
+      shopId: shop.id,
+      customerId: row.customer_id,
+      activityType: ORDER_ACTIVITY.deductPending,
+      pending: -fromPending,
+      tierPoints: fromAvailable > 0 ? 0 : -tier,
+      idempotencyKey: `${key}:pending`,
+      sourceRef: row.order_id,
+      note,
+    });
+  }
+  if (fromAvailable > 0) {
+    await postEntry(trx, {
+      shopId: shop.id,
+      customerId: row.customer_id,
+      activityType: activity,
+      available: -fromAvailable,
+      tierPoints: -tier,
+      idempotencyKey: key,
+      sourceRef: row.order_id,
+      note,
+    });
+  }
   return { pending_points: row.pending_points - fromPending };
 }
 

@@ -33,7 +33,7 @@ import * as repo from "./rewards.repository";
  */
 export const REWARD_ACTIVITY = {
   redeem: "redeem_point",
-  redeemVoided: "redeem_voided",
+  redeemVoided: "redeem_void",
   refundCoupon: "refund_coupon",
 } as const;
 
