@@ -51,7 +51,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   installErrorHandling(app);
   app.setNotFoundHandler((_request, reply) => sendFail(reply, new AppError("route_not_found", 404)));
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // preHandler, not onRequest: limits count only requests that passed their guard, so forged
+  // traffic cannot use up a real shopper's allowance (S2); it is refused before it counts.
+  await app.register(rateLimit, { global: false, hook: "preHandler" });
   installGuards(app, deps);
 
   registerHealthRoutes(app, deps);

@@ -17,6 +17,7 @@ export interface TestOrder {
   email?: string;
   tags?: string;
   sourceName?: string;
+  discountCodes?: string[];
 }
 
 export function orderBody(o: TestOrder): string {
@@ -36,6 +37,7 @@ export function orderBody(o: TestOrder): string {
     test: false,
     taxes_included: false,
     payment_gateway_names: ["bogus"],
+    discount_codes: (o.discountCodes ?? []).map((code) => ({ code, amount: "5.00", type: "fixed_amount" })),
     subtotal_price: total,
     subtotal_price_set: money(total),
     total_price: total,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/infra/clock";
 import { createDemoPlatform } from "../src/platform/demo/demo.adapter";
 import { PlatformError, type PlatformPort } from "../src/platform/port";
-import { createTestApp, signedProxyUrl, type TestApp } from "./helpers";
+import { createTestApp, deliverWebhook, signedProxyUrl, type TestApp } from "./helpers";
+import { orderBody } from "./order-payloads";
 
 const clock = fixedClock("2026-11-22T12:00:00Z");
 let t: TestApp;
@@ -178,6 +179,42 @@ describe("POST /proxy/redeem (D-21, two-phase hold)", () => {
 });
 
 describe("coupons and revoke (H-11 … H-13)", () => {
+  it("an order that uses the code marks the coupon used; a used coupon cannot be revoked", async () => {
+    await join("5010");
+    await giveOrderPoints("5010", 400);
+    const { coupon } = (await call("POST", "/proxy/redeem", "5010", { programId })).json().data;
+    const paid = await deliverWebhook(
+      t,
+      "orders/paid",
+      orderBody({
+        id: "8700000000000000001",
+        customerId: "5010",
+        discountCodes: [coupon.code.toLowerCase()],
+      }),
+    );
+    expect(paid.statusCode).toBe(200);
+    const [used] = (await call("GET", "/proxy/coupons", "5010")).json().data.coupons;
+    expect(used).toMatchObject({ id: coupon.id, status: "redeemed", tab: "unavailable" });
+    expect(used.usedAt).not.toBeNull();
+    await t.deps.db
+      .updateTable("shops")
+      .set({
+        settings: JSON.stringify({
+          couponRevoke: {
+            enabled: true,
+            maxRevokes: null,
+            timeframe: { unit: "lifetime", duration: 1 },
+            timeLimit: null,
+          },
+        }),
+      })
+      .where("id", "=", "shop_demo")
+      .execute();
+    const revoke = await call("POST", `/proxy/coupons/${coupon.id}/revoke`, "5010");
+    expect(revoke.json().error).toBe("This coupon has already been used");
+    await t.deps.db.updateTable("shops").set({ settings: "{}" }).where("id", "=", "shop_demo").execute();
+  });
+
   it("lists the shopper's coupons; revoke is off by default", async () => {
     await join("5007");
     await giveOrderPoints("5007", 400);

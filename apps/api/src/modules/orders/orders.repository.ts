@@ -43,6 +43,9 @@ export async function lockOrder(
 
 export interface OrderChanges {
   customer_id?: string | null;
+  name?: string | null;
+  currency?: string;
+  ordered_at?: Date;
   status?: OrderStatus;
   reason?: string | null;
   facts?: string;

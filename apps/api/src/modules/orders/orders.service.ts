@@ -11,6 +11,7 @@ import { ensureCustomer, lockCustomer } from "../customers/customers.service";
 import { earningCustomerOf, earningShopOf, toEarningPrograms } from "../earning/earning-context";
 import { listPriorAwards, postEntry } from "../ledger/ledger.service";
 import { listProgramRows } from "../programs/programs.service";
+import { markCouponsUsed } from "../rewards/rewards.service";
 import { countTransaction } from "../shops/shops.service";
 import * as repo from "./orders.repository";
 import type { PlatformOrder, PlatformRefund } from "./platform-order";
@@ -75,6 +76,16 @@ export async function recordOrderEvent(
   order: PlatformOrder,
 ): Promise<OrderRow> {
   const now = deps.clock.now();
+  // Lock order: the order's row, then the customer's (as refunds do), so deliveries never deadlock.
+  let row = await repo.lockOrder(trx, {
+    shopId: shop.id,
+    orderId: order.orderId,
+    customerId: null,
+    name: order.name,
+    currency: order.currency,
+    totalMinor: order.total,
+    orderedAt: order.createdAt,
+  });
   const customer = order.customerPlatformId
     ? await ensureCustomer(deps, trx, shop.id, {
         platformCustomerId: order.customerPlatformId,
@@ -83,17 +94,12 @@ export async function recordOrderEvent(
         lastName: null,
       })
     : null;
-  let row = await repo.lockOrder(trx, {
-    shopId: shop.id,
-    orderId: order.orderId,
-    customerId: customer?.id ?? null,
-    name: order.name,
-    currency: order.currency,
-    totalMinor: order.total,
-    orderedAt: order.createdAt,
-  });
   row = await repo.updateOrder(trx, shop.id, order.orderId, {
     customer_id: row.customer_id ?? customer?.id ?? null,
+    // A refund may have created the row first, knowing only the order's id.
+    name: order.name,
+    currency: order.currency,
+    ordered_at: order.createdAt,
     total_minor: order.total,
     // Once decided, the facts keep what the decision was made on (and the awards refunds reverse).
     ...(row.status === "open" ? { facts: JSON.stringify(order) } : {}),
@@ -101,6 +107,7 @@ export async function recordOrderEvent(
     ...(event === "fulfilled" && !row.fulfilled_at ? { fulfilled_at: now } : {}),
   });
 
+  await markCouponsUsed(trx, shop.id, order.discountCodes, order.orderId, now);
   const cancelled = event === "cancelled" || order.cancelledAt !== null;
   if (cancelled) return cancelOrder(trx, shop, row, order.cancelledAt ?? now);
   if (row.status !== "open" || !customer) return row;
@@ -211,16 +218,25 @@ export async function recordRefund(
   shop: ShopRow,
   refund: PlatformRefund,
 ): Promise<void> {
+  // Lock the order first (creating a placeholder when the refund is the first news of it), so a
+  // refund and the award serialise: the award always sees the refunds that came before it.
+  const row = await repo.lockOrder(trx, {
+    shopId: shop.id,
+    orderId: refund.orderId,
+    customerId: null,
+    name: null,
+    currency: shop.platform_info.currency ?? "USD",
+    totalMinor: 0,
+    orderedAt: deps.clock.now(),
+  });
   const fresh = await repo.insertRefundIfAbsent(trx, {
     shopId: shop.id,
     refundId: refund.refundId,
     orderId: refund.orderId,
     amountMinor: refund.lineAmount,
   });
-  if (!fresh) return;
-  const row = await repo.findOrderForUpdate(trx, shop.id, refund.orderId);
-  // Unknown or not yet rewarded: the refund waits for the award (or for nothing, if none comes).
-  if (row?.status !== "rewarded") return;
+  // Seen before, or not yet rewarded: the refund waits for the award (or for nothing, if none comes).
+  if (!fresh || row.status !== "rewarded") return;
   await applyRefund(trx, shop, row, refund.refundId, refund.lineAmount, deps.clock.now());
 }
 

@@ -20,6 +20,8 @@ export interface PlatformOrder {
   test: boolean;
   taxesIncluded: boolean;
   paymentGateways: string[];
+  /** Discount codes applied at checkout (Laurel's coupons are marked used from these, H-11). */
+  discountCodes: string[];
   /** Part of the payment made with store credit (H-15), minor units. */
   storeCreditPaid: number;
   /** Minor units of the shop's currency. */

@@ -107,3 +107,21 @@ export async function listRevokeTimes(conn: Conn, shopId: string, customerId: st
     .execute();
   return rows.flatMap((r) => (r.revoked_at ? [r.revoked_at] : []));
 }
+
+/** H-11: coupons used in an order (matched by code, case-insensitive as on Shopify); once. */
+export function markUsedByCodes(trx: Tx, shopId: string, codes: string[], orderId: string, at: Date) {
+  return trx
+    .updateTable("coupons")
+    .set({ status: "redeemed", used_at: at, used_order_id: orderId })
+    .where("shop_id", "=", shopId)
+    .where((eb) =>
+      eb(
+        eb.fn("upper", ["code"]),
+        "in",
+        codes.map((c) => c.toUpperCase()),
+      ),
+    )
+    .where("status", "=", "available")
+    .returning(["id"])
+    .execute();
+}

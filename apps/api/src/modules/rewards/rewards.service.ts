@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ErrorCode, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
-import type { CouponRow, CustomerRow, ShopRow } from "@laurel/db";
+import type { CouponRow, CustomerRow, ShopRow, Tx } from "@laurel/db";
 import {
   buildDiscountCode,
   type CouponRevokeSettings,
@@ -378,4 +378,10 @@ export function discountRequest(
     startsAt: now,
     endsAt,
   };
+}
+
+/** An order that used Laurel codes marks those coupons used (H-11); a code seen again changes nothing. */
+export async function markCouponsUsed(trx: Tx, shopId: string, codes: string[], orderId: string, at: Date) {
+  if (codes.length === 0) return 0;
+  return (await repo.markUsedByCodes(trx, shopId, codes, orderId, at)).length;
 }

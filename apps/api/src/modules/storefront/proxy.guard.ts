@@ -34,8 +34,12 @@ export async function authenticateProxy(deps: Deps, request: FastifyRequest): Pr
   };
 }
 
-/** Rate-limit key: per shop and shopper (all storefront traffic arrives from Shopify's proxy IPs). */
+/**
+ * Rate-limit key: per shop and shopper (all storefront traffic arrives from Shopify's proxy IPs).
+ * It runs after the signature check, so the shop and shopper are the verified ones.
+ */
 export function proxyRateLimitKey(request: FastifyRequest): string {
-  const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-  return `proxy:${query.get("shop") ?? "?"}:${query.get("logged_in_customer_id") || `anon:${request.ip}`}`;
+  const proxy = request.proxy;
+  if (!proxy) return `proxy:unverified:${request.ip}`;
+  return `proxy:${proxy.shopId}:${proxy.platformCustomerId ?? `anon:${request.ip}`}`;
 }

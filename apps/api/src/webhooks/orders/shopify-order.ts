@@ -95,6 +95,7 @@ export const orderPayload = z.object({
   test: z.boolean().nullish(),
   taxes_included: z.boolean().nullish(),
   payment_gateway_names: z.array(z.string()).nullish(),
+  discount_codes: z.array(z.object({ code: z.string() }).passthrough()).nullish(),
   subtotal_price: decimal.nullish(),
   subtotal_price_set: moneySet.nullish(),
   total_price: decimal.nullish(),
@@ -153,6 +154,7 @@ export function toPlatformOrder(p: OrderPayload): PlatformOrder {
     test: p.test ?? false,
     taxesIncluded: p.taxes_included ?? false,
     paymentGateways: p.payment_gateway_names ?? [],
+    discountCodes: (p.discount_codes ?? []).map((d) => d.code),
     // The order webhook does not say how much store credit paid; transactions would (H-15).
     storeCreditPaid: 0,
     subtotal: m(p.subtotal_price_set, p.subtotal_price),
