@@ -26,6 +26,12 @@ export interface JobQueue {
     data: T,
     options?: { singletonKey?: string; startAfter?: Date | number },
   ): Promise<void>;
+  /** Enqueue outside any transaction (a job fanning out more jobs). */
+  send<T>(
+    job: JobRef<T>,
+    data: T,
+    options?: { singletonKey?: string; startAfter?: Date | number },
+  ): Promise<void>;
   /** Start processing every known job in this process. */
   work(deps: unknown): Promise<void>;
   /** Wait until every queue is empty (tests, graceful shutdown of the embedded mode). */
@@ -50,6 +56,9 @@ export async function createJobQueue(database: Database, jobs: JobDefinition[]):
     async sendInTransaction(trx, job, data, options) {
       const parsed = job.data.parse(data);
       await boss.send(job.name, parsed as object, { db: fromKysely(trx), ...options });
+    },
+    async send(job, data, options) {
+      await boss.send(job.name, job.data.parse(data) as object, { ...options });
     },
     async work(deps) {
       for (const job of jobs) {

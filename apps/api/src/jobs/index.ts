@@ -1,6 +1,12 @@
 import type { JobDefinition } from "../infra/queue";
 import { convertPendingPointsJob } from "./convert-pending-points.job";
+import { reconcileAllShopsJob, reconcileShopOrdersJob } from "./reconcile-orders.job";
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
 
 /** Every job this codebase runs; the worker registers them all. */
-export const allJobs: JobDefinition[] = [refreshShopInfoJob, convertPendingPointsJob];
+export const allJobs: JobDefinition[] = [
+  refreshShopInfoJob,
+  convertPendingPointsJob,
+  reconcileAllShopsJob,
+  reconcileShopOrdersJob,
+];

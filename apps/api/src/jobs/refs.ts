@@ -14,3 +14,14 @@ export const convertPendingPoints: JobRef<Record<string, never>> = {
   name: "convert-pending-points",
   data: z.object({}).strict() as z.ZodType<Record<string, never>>,
 };
+
+/** Reconciliation of one shop's recent orders (fanned out by the hourly sweep). */
+export const reconcileShopOrders: JobRef<{ shopId: string }> = {
+  name: "reconcile-shop-orders",
+  data: z.object({ shopId: z.string().min(1) }),
+};
+
+export const reconcileAllShops: JobRef<Record<string, never>> = {
+  name: "reconcile-all-shops",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};

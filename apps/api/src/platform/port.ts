@@ -1,3 +1,5 @@
+import type { PlatformOrder } from "./order";
+
 /**
  * Everything Laurel asks of the store platform goes through this port (DESIGN §1).
  * Two adapters: `demo` (the local store of the embedded default) and `shopify` (Admin GraphQL).
@@ -73,6 +75,8 @@ export interface CreatedDiscount {
 
 export interface PlatformPort {
   readonly name: "demo" | "shopify";
+  /** Orders created or updated since an instant, newest changes included (reconciliation). */
+  listRecentOrders(shop: PlatformShop, since: Date): Promise<PlatformOrder[]>;
   /** Creates the discount code of a redeemed reward. */
   createDiscount(shop: PlatformShop, request: DiscountRequest): Promise<CreatedDiscount>;
   /** Makes a code unusable (coupon revoked); deactivating twice is harmless. */

@@ -15,6 +15,8 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       { id: string; mutation: string; input: Record<string, unknown>; active: boolean }
     >(),
     refuseExchange: false,
+    /** Orders as Admin GraphQL returns them (`Order` nodes), for reconciliation. */
+    orders: [] as Record<string, unknown>[],
     calls: [] as string[],
     shop: {
       name: "Fake Outfitters",
@@ -56,7 +58,9 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
     if (!shop) return reply.status(401).send({ errors: "[API] Invalid API key or access token" });
     const { query, variables } = request.body as { query: string; variables?: Record<string, unknown> };
     const mutation = /discountCode(BasicCreate|FreeShippingCreate|BxgyCreate|Deactivate)/.exec(query)?.[0];
-    state.calls.push(mutation ?? (query.includes("themes") ? "themes" : "shop"));
+    state.calls.push(
+      mutation ?? (query.includes("themes") ? "themes" : query.includes("orders(") ? "orders" : "shop"),
+    );
     const cost = {
       requestedQueryCost: 2,
       actualQueryCost: 2,
@@ -117,6 +121,28 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       const id = `gid://shopify/DiscountCodeNode/${1000 + state.discounts.size}`;
       state.discounts.set(code.toUpperCase(), { id, mutation, input, active: true });
       return { data: { [mutation]: { codeDiscountNode: { id }, userErrors: [] } }, extensions: { cost } };
+    }
+    if (query.includes("orders(")) {
+      // Pages of 50 with an opaque cursor, as the connection spec says; the search string must be
+      // Shopify's `updated_at:>='…'` form.
+      if (!/^updated_at:>='[^']+'$/.test(String(variables?.query ?? ""))) {
+        return { errors: [{ message: "Invalid search query", extensions: { code: "BAD_REQUEST" } }] };
+      }
+      const start = variables?.after ? Number(Buffer.from(String(variables.after), "base64").toString()) : 0;
+      const nodes = state.orders.slice(start, start + 50);
+      const end = start + nodes.length;
+      return {
+        data: {
+          orders: {
+            pageInfo: {
+              hasNextPage: end < state.orders.length,
+              endCursor: Buffer.from(String(end)).toString("base64"),
+            },
+            nodes,
+          },
+        },
+        extensions: { cost },
+      };
     }
     if (query.includes("themes")) {
       return {

@@ -7,14 +7,14 @@ import {
   evaluateOrderEarning,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
+import type { PlatformOrder, PlatformRefund } from "../../platform/order";
 import { ensureCustomer, lockCustomer } from "../customers/customers.service";
 import { earningCustomerOf, earningShopOf, toEarningPrograms } from "../earning/earning-context";
 import { listPriorAwards, postEntry } from "../ledger/ledger.service";
 import { listProgramRows } from "../programs/programs.service";
 import { markCouponsUsed } from "../rewards/rewards.service";
-import { countTransaction } from "../shops/shops.service";
+import { countTransaction, getShopOrThrow } from "../shops/shops.service";
 import * as repo from "./orders.repository";
-import type { PlatformOrder, PlatformRefund } from "./platform-order";
 
 /**
  * Orders → points (DESIGN §4, H-17, decision 0012). Every webhook about an order locks the
@@ -401,4 +401,39 @@ function toEarningOrder(o: PlatformOrder, row: OrderRow, customer: EarningCustom
     tags: o.tags,
     customer: { ...customer, tags: o.customerTags },
   };
+}
+
+/** How far back reconciliation looks: webhooks are retried by Shopify for 48 hours. */
+export const RECONCILE_WINDOW_MS = 72 * 3_600_000;
+
+/**
+ * Reconciliation: re-reads the shop's recent orders from the platform and applies each as if its
+ * webhook had arrived. Everything above is idempotent, so an order already credited is left as it
+ * is and a missed one is credited exactly once.
+ */
+export async function reconcileShopOrders(
+  deps: Deps,
+  shopId: string,
+): Promise<{ seen: number; credited: number }> {
+  const shop = await getShopOrThrow(deps, shopId);
+  if (shop.uninstalled_at) return { seen: 0, credited: 0 };
+  const since = new Date(deps.clock.now().getTime() - RECONCILE_WINDOW_MS);
+  const orders = await deps.platform.listRecentOrders(
+    { domain: shop.shopify_domain, accessToken: shop.access_token },
+    since,
+  );
+  let credited = 0;
+  for (const order of orders) {
+    const event: OrderEvent = order.cancelledAt
+      ? "cancelled"
+      : PAID.has(order.financialStatus ?? "")
+        ? "paid"
+        : "created";
+    await deps.db.transaction().execute(async (trx) => {
+      const before = await repo.findOrder(trx, shop.id, order.orderId);
+      const after = await recordOrderEvent(deps, trx, shop, event, order);
+      if (before?.status !== "rewarded" && after.status === "rewarded") credited += 1;
+    });
+  }
+  return { seen: orders.length, credited };
 }

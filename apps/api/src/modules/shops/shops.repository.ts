@@ -78,3 +78,14 @@ export async function incrementTransactions(trx: Tx, shopId: string): Promise<vo
     .where("id", "=", shopId)
     .execute();
 }
+
+export async function listInstalledShopIds(conn: Db | Tx, platform: "demo" | "shopify"): Promise<string[]> {
+  const rows = await conn
+    .selectFrom("shops")
+    .select("id")
+    .where("uninstalled_at", "is", null)
+    .where("platform", "=", platform)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => r.id);
+}

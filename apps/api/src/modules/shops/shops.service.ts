@@ -253,3 +253,8 @@ export async function listShopsForStaff(deps: Deps): Promise<StaffShop[]> {
 }
 
 export { findShopByDomain, findShopById } from "./shops.repository";
+
+/** Shops with Laurel installed on this platform (jobs that sweep every shop). */
+export async function listInstalledShopIds(deps: Deps): Promise<string[]> {
+  return repo.listInstalledShopIds(deps.db, deps.platform.name);
+}

@@ -67,6 +67,11 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
       }
       return { platformDiscountId: id, code: request.code };
     },
+    // The demo platform has no order history of its own: its orders reach Laurel as webhooks only
+    // (the demo store sends them), so there is never a missed one to find.
+    async listRecentOrders() {
+      return [];
+    },
     async deactivateDiscount(shop, platformDiscountId) {
       await store.deactivate(await shopIdOf(shop.domain), platformDiscountId);
     },

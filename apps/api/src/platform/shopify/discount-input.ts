@@ -1,11 +1,5 @@
+import { currencyExponent } from "../money";
 import type { DiscountItems, DiscountRequest, Money } from "../port";
-
-/** Decimal places of a currency (JPY 0, USD 2, KWD 3), from the platform's Intl data. */
-export function currencyExponent(currency: string): number {
-  return (
-    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
-}
 
 /** Minor units → the decimal string Shopify's Decimal scalar takes (no float arithmetic). */
 export function toDecimal(money: Money): string {

@@ -8,6 +8,7 @@ import {
 } from "../port";
 import { adminGraphql } from "./admin-graphql";
 import { DISCOUNT_MUTATIONS, discountMutation } from "./discount-input";
+import { RECENT_ORDERS_QUERY, recentOrdersResponse, toPlatformOrderFromGraphql } from "./orders-query";
 
 export interface ShopifyPlatformConfig {
   apiKey: string;
@@ -170,6 +171,22 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
       const payload = await mutate(shop, name, DISCOUNT_MUTATIONS[mutation], { input });
       if (!payload.codeDiscountNode) throw new PlatformError(`${name} returned no discount`, false);
       return { platformDiscountId: payload.codeDiscountNode.id, code: request.code };
+    },
+    async listRecentOrders(shop, since) {
+      const orders = [];
+      let after: string | null = null;
+      // Shopify's search syntax; pages of 50 until the cursor runs out.
+      const query = `updated_at:>='${since.toISOString()}'`;
+      for (let page = 0; page < 200; page++) {
+        const parsed = recentOrdersResponse.safeParse(
+          await adminGraphql(client(shop), RECENT_ORDERS_QUERY, { query, after }),
+        );
+        if (!parsed.success) throw new PlatformError("Unexpected orders query response", false);
+        orders.push(...parsed.data.orders.nodes.map(toPlatformOrderFromGraphql));
+        if (!parsed.data.orders.pageInfo.hasNextPage) break;
+        after = parsed.data.orders.pageInfo.endCursor;
+      }
+      return orders;
     },
     async deactivateDiscount(shop, platformDiscountId) {
       await mutate(shop, "discountCodeDeactivate", DISCOUNT_MUTATIONS.deactivate, { id: platformDiscountId });

@@ -1,55 +1,12 @@
 import { z } from "zod";
-import type { OrderSource, PlatformOrder, PlatformRefund } from "../../modules/orders/platform-order";
+import { toMinorUnits } from "../../platform/money";
+import type { OrderSource, PlatformOrder, PlatformRefund } from "../../platform/order";
 
 /**
  * Shopify's order and refund webhook bodies (REST-shaped JSON) → the plain facts Laurel earns on.
  * Ids stay strings (they exceed 2^53; the body is parsed losslessly), money becomes integer minor
  * units of the SHOP's currency (`*_set.shop_money`, X-46), never floats.
  */
-
-/** ISO 4217 minor-unit exponents that differ from 2. */
-const EXPONENTS: Record<string, number> = {
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  ISK: 0,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  PYG: 0,
-  RWF: 0,
-  UGX: 0,
-  UYI: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-};
-
-export function currencyExponent(currency: string): number {
-  return EXPONENTS[currency.toUpperCase()] ?? 2;
-}
-
-/** "404.95" (or 404.95, the JSON number refunds use) → 40495, exactly, rounding half away from 0. */
-export function toMinorUnits(amount: string | number, currency: string): number {
-  const text = typeof amount === "number" ? amount.toFixed(6) : amount.trim();
-  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!match || (match[2] === "" && !match[3])) throw new Error(`not a decimal amount: ${text}`);
-  const exp = currencyExponent(currency);
-  const fraction = (match[3] ?? "").padEnd(exp + 1, "0");
-  let minor = Number(match[2] || "0") * 10 ** exp + Number(fraction.slice(0, exp) || "0");
-  if (Number(fraction[exp]) >= 5) minor += 1;
-  return match[1] === "-" ? -minor : minor;
-}
 
 const id = z.union([z.string(), z.number()]).transform(String);
 const decimal = z.union([z.string(), z.number()]);
