@@ -9,7 +9,13 @@ import {
   customersListQuery,
   customersListResponse,
 } from "./customers";
-import { programSummarySchema, putProgramNamesBody } from "./programs";
+import {
+  createProgramBody,
+  programStatusBody,
+  programSummarySchema,
+  putProgramNamesBody,
+  updateProgramBody,
+} from "./programs";
 import {
   pageInfoSchema,
   proxyActivitiesQuery,
@@ -118,6 +124,35 @@ export const apiRoutes = {
     summary: "Rename programs (S-14)",
     guard: "admin",
     body: putProgramNamesBody,
+    response: z.null(),
+  },
+  "POST /apiSa/lp/programs/earning": {
+    summary: "Create an earning program (C-12 … C-26; at most 10 place order programs, C-16)",
+    guard: "admin",
+    body: createProgramBody,
+    response: programSummarySchema,
+  },
+  "POST /apiSa/lp/programs/spending": {
+    summary: "Create a redeeming program (D-01 … D-18; some kinds need a paid plan, R-02, R-03)",
+    guard: "admin",
+    body: createProgramBody,
+    response: programSummarySchema,
+  },
+  "PUT /apiSa/lp/programs/:id": {
+    summary: "Update a program's settings; its type and event cannot change",
+    guard: "admin",
+    body: updateProgramBody,
+    response: programSummarySchema,
+  },
+  "PUT /apiSa/lp/programs/:id/status": {
+    summary: "Turn a program on or off (C-06); dates make it scheduled or expired (C-09)",
+    guard: "admin",
+    body: programStatusBody,
+    response: programSummarySchema,
+  },
+  "DELETE /apiSa/lp/programs/:id": {
+    summary: "Delete a program; a redeeming program that issued coupons is kept (409)",
+    guard: "admin",
     response: z.null(),
   },
   "GET /apiSa/customers": {

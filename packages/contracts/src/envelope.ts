@@ -72,6 +72,7 @@ export const errorMessages = {
   coupon_expired: "This coupon has expired",
   coupon_revoked: "This coupon has already been revoked",
   coupon_not_found: "Invalid coupon code",
+  program_in_use: "This reward has issued coupons, so it can't be deleted. Turn it off instead.",
   webhook_unauthorized: "The webhook signature is invalid.",
   webhook_headers_missing:
     "The webhook is missing X-Shopify-Topic, X-Shopify-Shop-Domain or X-Shopify-Webhook-Id.",

@@ -55,3 +55,47 @@ export const putProgramNamesBody = z
   .min(1, "Send at least one program name.")
   .max(200);
 export type PutProgramNamesBody = z.infer<typeof putProgramNamesBody>;
+
+/**
+ * A program's settings as the admin editors send them (C-01, C-12, D-02), for
+ * `POST /lp/programs/earning|spending` and `PUT /lp/programs/:id`. Deliberately loose: the API
+ * checks every value with the domain's rules (C-24, C-09, C-16, D-03 … D-18) and answers all the
+ * field errors at once, in the spec's words. Unknown keys (such as the `id` or `type` of a program
+ * sent back as listed) are ignored; `type` and `event` must match the program's.
+ */
+const programFields = {
+  type: z.string().optional(),
+  title: z.string().optional(),
+  translateTitle: z.record(z.string(), z.string()).optional(),
+  description: z.string().nullable().optional(),
+  /** C-04; `scheduled` and `expired` follow from the dates (C-09), so `active` is what is stored. */
+  status: z.string().optional(),
+  /** X-28: an integer above 0; the spec's default is the string '99'. */
+  priority: z.number().or(z.string()).optional(),
+  /** C-09: store-local `YYYY-MM-DD`, or null. */
+  startDate: z.string().nullable().optional(),
+  endDate: z.string().nullable().optional(),
+};
+
+export const createProgramBody = z.looseObject({
+  ...programFields,
+  /** C-03 (earning: place_order, place_order_subscription, sign_up, sign_up_newsletter) or D-01. */
+  event: z.string(),
+  /** The kind-specific settings (C-12 … C-26, D-02 … D-18). */
+  config: z.record(z.string(), z.unknown()),
+});
+export type CreateProgramBody = z.infer<typeof createProgramBody>;
+
+/** Fields sent replace the stored ones (`config` keys too); fields left out keep their value. */
+export const updateProgramBody = z.looseObject({
+  ...programFields,
+  event: z.string().optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+export type UpdateProgramBody = z.infer<typeof updateProgramBody>;
+
+/** C-06: the on/off toggle. */
+export const programStatusBody = z.strictObject({
+  status: z.enum(["active", "inactive"], { error: "status must be active or inactive." }),
+});
+export type ProgramStatusBody = z.infer<typeof programStatusBody>;

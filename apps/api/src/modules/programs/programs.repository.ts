@@ -43,18 +43,25 @@ export async function renameProgram(
     .execute();
 }
 
+/** The stored columns of a program, as the service writes them (dates at 00:00 UTC of the day). */
+export interface ProgramFields {
+  title: string;
+  translateTitle: Record<string, string>;
+  description: string | null;
+  status: string;
+  priority: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  config: Record<string, unknown>;
+}
+
 export async function insertProgram(
   trx: Tx,
-  p: {
-    shopId: string;
-    id: string;
-    type: string;
-    event: string;
-    title: string;
-    status: string;
-    priority: number;
-    config: Record<string, unknown>;
-  },
+  p: { shopId: string; id: string; type: string; event: string } & Pick<
+    ProgramFields,
+    "title" | "status" | "priority" | "config"
+  > &
+    Partial<ProgramFields>,
 ): Promise<void> {
   await trx
     .insertInto("programs")
@@ -64,12 +71,83 @@ export async function insertProgram(
       type: p.type,
       event: p.event,
       title: p.title,
+      translate_title: JSON.stringify(p.translateTitle ?? {}),
+      description: p.description ?? null,
       status: p.status,
       priority: p.priority,
+      starts_at: p.startsAt ?? null,
+      ends_at: p.endsAt ?? null,
       config: JSON.stringify(p.config),
     })
     .onConflict((oc) => oc.columns(["shop_id", "id"]).doNothing())
     .execute();
+}
+
+/**
+ * Serialises writes to one shop's programs for the rest of the transaction, so checks over the
+ * whole set (C-16's ten place order programs, unique priorities) hold under concurrent requests.
+ */
+export async function lockShopPrograms(trx: Tx, shopId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`laurel.programs:${shopId}`}, 0))`.execute(trx);
+}
+
+export function findProgram(conn: Conn, shopId: string, id: string): Promise<ProgramRow | undefined> {
+  return conn
+    .selectFrom("programs")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function updateProgram(trx: Tx, shopId: string, id: string, p: ProgramFields): Promise<void> {
+  await trx
+    .updateTable("programs")
+    .set({
+      title: p.title,
+      translate_title: JSON.stringify(p.translateTitle),
+      description: p.description,
+      status: p.status,
+      priority: p.priority,
+      starts_at: p.startsAt,
+      ends_at: p.endsAt,
+      config: JSON.stringify(p.config),
+      updated_at: sql`now()`,
+    })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function setProgramStatus(trx: Tx, shopId: string, id: string, status: string): Promise<void> {
+  await trx
+    .updateTable("programs")
+    .set({ status, updated_at: sql`now()` })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function deleteProgram(trx: Tx, shopId: string, id: string): Promise<void> {
+  await trx.deleteFrom("programs").where("shop_id", "=", shopId).where("id", "=", id).execute();
+}
+
+/**
+ * Coupons issued by a program: all of them, and those still counting as redemptions (D-13:
+ * revoked ones gave theirs back). Read here rather than through the rewards module, which
+ * depends on this one.
+ */
+export async function countProgramCoupons(conn: Conn, shopId: string, programId: string) {
+  const r = await conn
+    .selectFrom("coupons")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("issued"),
+      eb.fn.countAll<number>().filterWhere("status", "!=", "revoked").as("redemptions"),
+    ])
+    .where("shop_id", "=", shopId)
+    .where("program_id", "=", programId)
+    .executeTakeFirstOrThrow();
+  return { issued: Number(r.issued), redemptions: Number(r.redemptions) };
 }
 
 export async function countPrograms(conn: Conn, shopId: string): Promise<number> {

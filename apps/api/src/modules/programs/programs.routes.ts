@@ -1,22 +1,66 @@
-import { putProgramNamesBody } from "@laurel/contracts";
-import type { FastifyInstance } from "fastify";
+import {
+  createProgramBody,
+  programStatusBody,
+  putProgramNamesBody,
+  updateProgramBody,
+} from "@laurel/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
-import { listProgramsOfType, renamePrograms } from "./programs.service";
+import { getShopOrThrow } from "../shops/shops.service";
+import {
+  createProgram,
+  deleteProgram,
+  listProgramsOfType,
+  renamePrograms,
+  setProgramStatus,
+  updateProgram,
+} from "./programs.service";
 
 const admin = { config: { guard: "admin" as const } };
+const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export function registerProgramRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get("/apiSa/lp/programs/earning", admin, async (request) =>
-    ok(await listProgramsOfType(deps, requireAdmin(request).shopId, "earning")),
-  );
-  app.get("/apiSa/lp/programs/spending", admin, async (request) =>
-    ok(await listProgramsOfType(deps, requireAdmin(request).shopId, "spending")),
-  );
+  /** The caller and their shop (plan and time zone decide what a program may be and its status). */
+  const callerOf = async (request: FastifyRequest) => {
+    const auth = requireAdmin(request);
+    return { auth, shop: await getShopOrThrow(deps, auth.shopId) };
+  };
+
+  for (const type of ["earning", "spending"] as const) {
+    app.get(`/apiSa/lp/programs/${type}`, admin, async (request) => {
+      const { shop } = await callerOf(request);
+      return ok(await listProgramsOfType(deps, shop, type));
+    });
+    app.post(`/apiSa/lp/programs/${type}`, admin, async (request) => {
+      const { auth, shop } = await callerOf(request);
+      const body = parseInput(createProgramBody, request.body);
+      return ok(await createProgram(deps, shop, auth, type, body), "Created successfully");
+    });
+  }
   app.put("/apiSa/lp/programs", admin, async (request) => {
     const auth = requireAdmin(request);
     await renamePrograms(deps, auth.shopId, auth, parseInput(putProgramNamesBody, request.body));
     return ok(null, "Updated successfully");
+  });
+  app.put("/apiSa/lp/programs/:id", admin, async (request) => {
+    const { auth, shop } = await callerOf(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(updateProgramBody, request.body);
+    return ok(await updateProgram(deps, shop, auth, id, body), "Updated successfully");
+  });
+  app.put("/apiSa/lp/programs/:id/status", admin, async (request) => {
+    const { auth, shop } = await callerOf(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(programStatusBody, request.body);
+    return ok(await setProgramStatus(deps, shop, auth, id, body), "Updated status successfully");
+  });
+  app.delete("/apiSa/lp/programs/:id", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    await deleteProgram(deps, auth.shopId, auth, id);
+    return ok(null, "Deleted successfully");
   });
 }

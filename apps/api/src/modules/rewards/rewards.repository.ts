@@ -12,6 +12,8 @@ export interface NewCoupon {
   points: number;
   reward: Record<string, unknown>;
   expiresAt: Date | null;
+  /** The app clock's now: revoke time limits are measured from it (H-12). Default: the database's. */
+  createdAt?: Date;
 }
 
 export async function insertCoupon(trx: Tx, c: NewCoupon): Promise<CouponRow> {
@@ -27,6 +29,7 @@ export async function insertCoupon(trx: Tx, c: NewCoupon): Promise<CouponRow> {
       points: c.points,
       reward: JSON.stringify(c.reward),
       expires_at: c.expiresAt,
+      ...(c.createdAt ? { created_at: c.createdAt } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

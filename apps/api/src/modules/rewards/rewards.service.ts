@@ -165,6 +165,7 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
       points: quote.points,
       reward: { ...quote.reward },
       expiresAt,
+      createdAt: deps.clock.now(),
     });
   });
 
