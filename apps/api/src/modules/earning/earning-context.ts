@@ -1,4 +1,4 @@
-import type { ShopRow } from "@laurel/db";
+import type { ProgramRow, ShopRow } from "@laurel/db";
 import {
   type EarningCustomer,
   type EarningProgram,
@@ -6,37 +6,18 @@ import {
   earningProgramSchema,
 } from "@laurel/domain";
 import { utcOffsetMinutes } from "../../infra/timezone";
+import { programBaseOf } from "../programs/programs.service";
 
 /** the one order-volume limit that stops programs (Starter); paid plans bill usage instead. */
 export const STARTER_MONTHLY_ORDER_LIMIT = 150;
 
 /** Stored earning programs as the domain reads them; a row whose settings no longer parse earns nothing. */
-export function toEarningPrograms(
-  rows: readonly {
-    id: string;
-    event: string;
-    title: string;
-    translate_title: Record<string, string>;
-    description: string | null;
-    status: string;
-    priority: number;
-    starts_at: Date | null;
-    ends_at: Date | null;
-    config: Record<string, unknown>;
-  }[],
-): EarningProgram[] {
+export function toEarningPrograms(rows: readonly ProgramRow[]): EarningProgram[] {
   return rows.flatMap((r) => {
     const parsed = earningProgramSchema.safeParse({
-      id: r.id,
+      ...programBaseOf(r),
       type: "earning",
       event: r.event,
-      title: r.title,
-      translateTitle: r.translate_title,
-      description: r.description,
-      status: r.status,
-      priority: r.priority,
-      startDate: r.starts_at?.toISOString().slice(0, 10) ?? null,
-      endDate: r.ends_at?.toISOString().slice(0, 10) ?? null,
       config: r.config,
     });
     return parsed.success ? [{ ...parsed.data, id: r.id } as EarningProgram] : [];

@@ -41,6 +41,20 @@ const isStatus = (s: string): s is ProgramStatus => (programStatuses as readonly
 
 /** A stored date (00:00 UTC of the day) as the store-local `YYYY-MM-DD` it was saved as (C-09). */
 const dateOf = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
+
+/** The common fields of a stored program (C-01) as the domain reads them; dates as `YYYY-MM-DD`. */
+export function programBaseOf(row: ProgramRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    translateTitle: row.translate_title,
+    description: row.description,
+    status: row.status as ProgramStatus,
+    priority: row.priority,
+    startDate: dateOf(row.starts_at),
+    endDate: dateOf(row.ends_at),
+  };
+}
 const dateToStore = (d: string | null): Date | null => (d ? new Date(`${d}T00:00:00.000Z`) : null);
 
 function present(row: ProgramRow, time: ShopTime): ProgramSummary {

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { ErrorCode, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
-import type { CouponRow, CustomerRow, ShopRow, Tx } from "@laurel/db";
+import type { CouponRow, CustomerRow, ProgramRow, ShopRow, Tx } from "@laurel/db";
 import {
   buildDiscountCode,
+  type Coupon,
   type CouponRevokeSettings,
   checkRevoke,
   codeSuffixFromBytes,
@@ -23,7 +24,7 @@ import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { DiscountRequest, DiscountValue } from "../../platform/port";
 import { postEntry, postHold, reserveHold, voidHold } from "../ledger/ledger.service";
-import { listProgramRows } from "../programs/programs.service";
+import { listProgramRows, programBaseOf } from "../programs/programs.service";
 import * as repo from "./rewards.repository";
 
 /**
@@ -43,32 +44,15 @@ export interface Shopper {
 }
 
 /** A stored program as the domain's spending rules read it; null when its settings do not parse. */
-export function toSpendingProgram(row: {
-  id: string;
-  event: string;
-  title: string;
-  translate_title: Record<string, string>;
-  description: string | null;
-  status: string;
-  priority: number;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  config: Record<string, unknown>;
-}): SpendingProgram | null {
+export function toSpendingProgram(row: ProgramRow): SpendingProgram | null {
   if (!(spendingEvents as readonly string[]).includes(row.event)) return null;
   try {
+    const event = row.event as SpendingEvent;
     return {
-      id: row.id,
+      ...programBaseOf(row),
       type: "spending",
-      event: row.event as SpendingEvent,
-      title: row.title,
-      translateTitle: row.translate_title,
-      description: row.description,
-      status: row.status as SpendingProgram["status"],
-      priority: row.priority,
-      startDate: row.starts_at?.toISOString().slice(0, 10) ?? null,
-      endDate: row.ends_at?.toISOString().slice(0, 10) ?? null,
-      config: parseSpendingProgramConfig(row.event as SpendingEvent, row.config),
+      event,
+      config: parseSpendingProgramConfig(event, row.config),
     };
   } catch {
     return null;
@@ -209,19 +193,21 @@ async function presentCoupon(deps: Deps, row: CouponRow, title: string): Promise
   return presentCouponRow(row, title, deps.clock.now());
 }
 
+/** A stored coupon as the domain's coupon rules read it (H-11). */
+function couponFacts(row: CouponRow): Coupon {
+  return {
+    code: row.code,
+    points: row.points,
+    issuedAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    usedAt: row.used_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
 export function presentCouponRow(row: CouponRow, title: string, now: Date): ProxyCoupon {
   const reward = row.reward as Partial<RewardQuote>;
-  const status = couponStatus(
-    {
-      code: row.code,
-      points: row.points,
-      issuedAt: row.created_at.toISOString(),
-      expiresAt: row.expires_at?.toISOString() ?? null,
-      usedAt: row.used_at?.toISOString() ?? null,
-      revokedAt: row.revoked_at?.toISOString() ?? null,
-    },
-    now.toISOString(),
-  );
+  const status = couponStatus(couponFacts(row), now.toISOString());
   return {
     id: row.id,
     code: row.code,
@@ -260,14 +246,7 @@ export async function revokeCoupon(deps: Deps, { shop, customer }: Shopper, coup
   const now = deps.clock.now();
   const settings: CouponRevokeSettings = shop.settings.couponRevoke ?? DEFAULT_COUPON_REVOKE_SETTINGS;
   const check = checkRevoke({
-    coupon: {
-      code: row.code,
-      points: row.points,
-      issuedAt: row.created_at.toISOString(),
-      expiresAt: row.expires_at?.toISOString() ?? null,
-      usedAt: row.used_at?.toISOString() ?? null,
-      revokedAt: row.revoked_at?.toISOString() ?? null,
-    },
+    coupon: couponFacts(row),
     settings,
     priorRevokes: (await repo.listRevokeTimes(deps.db, shop.id, customer.id)).map((d) => d.toISOString()),
     now: now.toISOString(),
