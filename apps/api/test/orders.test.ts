@@ -202,6 +202,30 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
     });
   });
 
+  it("B-30 / X-09: a shop under the transaction limit counts each reward and stops at the limit", async () => {
+    await t.deps.db
+      .updateTable("shops")
+      .set({ should_limit_transactions: true, transaction_limit: 1, count_transactions: 0 })
+      .where("id", "=", "shop_demo")
+      .execute();
+    await member("7011");
+    await sendOrder("orders/paid", { id: "8011", customerId: "7011" });
+    await sendOrder("orders/paid", { id: "8012", customerId: "7011" });
+    expect(await order("8011")).toMatchObject({ status: "rewarded" });
+    expect(await order("8012")).toMatchObject({ status: "logged", reason: "transaction_limit_reached" });
+    const shop = await t.deps.db
+      .selectFrom("shops")
+      .select("count_transactions")
+      .where("id", "=", "shop_demo")
+      .executeTakeFirstOrThrow();
+    expect(shop.count_transactions).toBe(1);
+    await t.deps.db
+      .updateTable("shops")
+      .set({ should_limit_transactions: false, transaction_limit: null })
+      .where("id", "=", "shop_demo")
+      .execute();
+  });
+
   it("the ledger audit finds every balance equal to its entries", async () => {
     const report = await auditLedger(t.deps.db);
     expect(report.balanceMismatches).toEqual([]);

@@ -44,6 +44,6 @@ export async function awardAccountEvent(
     note: award.reason,
   });
   if (replayed) return 0;
-  await countTransaction(trx, shop.id);
+  await countTransaction(trx, shop);
   return award.points;
 }

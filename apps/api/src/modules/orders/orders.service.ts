@@ -171,7 +171,7 @@ async function awardOrder(
     programId: decision.awards[0]?.programId ?? null,
     sourceRef: row.order_id,
   });
-  await countTransaction(trx, shop.id);
+  await countTransaction(trx, shop);
   // What each program gave, and on which money, so refunds reverse each award pro rata (H-17).
   const awards: StoredAward[] = decision.awards.map((a) => ({
     programId: a.programId,

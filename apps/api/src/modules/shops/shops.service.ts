@@ -111,9 +111,14 @@ export async function refreshShopInfo(deps: Deps, shopId: string): Promise<void>
   });
 }
 
-/** B-30 / X-09: one more ledger transaction counted against the shop's transaction limit. */
-export async function countTransaction(trx: Tx, shopId: string): Promise<void> {
-  await repo.incrementTransactions(trx, shopId);
+/**
+ * B-30 / X-09: one more ledger transaction counted against the shop's transaction limit. Only
+ * shops under that limit (unverified, set by staff) are counted: the counter lives on the shop's
+ * row, and updating it for every order would make all of a busy shop's webhooks queue on one lock.
+ */
+export async function countTransaction(trx: Tx, shop: Pick<ShopRow, "id" | "should_limit_transactions">) {
+  if (!shop.should_limit_transactions) return;
+  await repo.incrementTransactions(trx, shop.id);
 }
 
 /** app/uninstalled: the offline token no longer works; data stays until shop/redact. */
