@@ -24,6 +24,11 @@ export function toEarningPrograms(rows: readonly ProgramRow[]): EarningProgram[]
   });
 }
 
+/** The plan's monthly order limit, or null when the plan has none. */
+export function orderLimitOf(shop: Pick<ShopRow, "plan">): number | null {
+  return shop.plan === "free" ? STARTER_MONTHLY_ORDER_LIMIT : null;
+}
+
 /** The shop as the earning rules see it at an instant. */
 export function earningShopOf(shop: ShopRow, at: Date, ordersThisCycle: number): EarningShop {
   const s = shop.settings;
@@ -34,7 +39,7 @@ export function earningShopOf(shop: ShopRow, at: Date, ordersThisCycle: number):
     eligibility: s.eligibility ?? "all",
     plan: {
       ordersThisCycle,
-      limit: shop.plan === "free" ? STARTER_MONTHLY_ORDER_LIMIT : null,
+      limit: orderLimitOf(shop),
       transactionsLimited: shop.should_limit_transactions,
       transactionCount: shop.count_transactions,
       transactionLimit: shop.transaction_limit,

@@ -9,7 +9,12 @@ import {
 import type { Deps } from "../../infra/deps";
 import type { PlatformOrder, PlatformRefund } from "../../platform/order";
 import { ensureCustomer, lockCustomer } from "../customers/customers.service";
-import { earningCustomerOf, earningShopOf, toEarningPrograms } from "../earning/earning-context";
+import {
+  earningCustomerOf,
+  earningShopOf,
+  orderLimitOf,
+  toEarningPrograms,
+} from "../earning/earning-context";
 import { listPriorAwards, postEntry } from "../ledger/ledger.service";
 import { listProgramRows } from "../programs/programs.service";
 import { markCouponsUsed } from "../rewards/rewards.service";
@@ -128,7 +133,9 @@ async function awardOrder(
     ORDER_ACTIVITY.earn,
     ORDER_ACTIVITY.earnPending,
   ]);
-  const ordersThisCycle = await repo.countOrdersSince(trx, shop.id, cycleStart(shop, now));
+  // Counted only where a limit applies: counting a busy shop's cycle on every order is not free.
+  const ordersThisCycle =
+    orderLimitOf(shop) === null ? 0 : await repo.countOrdersSince(trx, shop.id, cycleStart(shop, now));
   const decision = evaluateOrderEarning({
     order: toEarningOrder(order, row, earningCustomerOf(customer), now),
     programs,
