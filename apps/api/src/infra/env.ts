@@ -41,6 +41,7 @@ const envSchema = z.object({
   WORKER_IN_PROCESS: bool.optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PROXY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
 });
 
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   secureCookies: boolean;
+  /** Storefront calls per minute per shop and shopper. */
+  proxyRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerInProcess: !e.DATABASE_URL ? true : (e.WORKER_IN_PROCESS ?? true),
     seedDemo: e.SEED_DEMO ?? e.PLATFORM === "demo",
     logLevel: e.LOG_LEVEL,
+    proxyRateLimit: e.PROXY_RATE_LIMIT,
     secureCookies: appUrl.startsWith("https://"),
   };
 }

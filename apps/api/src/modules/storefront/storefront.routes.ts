@@ -16,14 +16,17 @@ import {
 
 const couponParams = z.object({ id: z.string().min(1).max(100) });
 
-/** 120 storefront calls a minute per shop and shopper: far above a person, well below a script. */
-const rateLimit = { max: 120, timeWindow: "1 minute", keyGenerator: proxyRateLimitKey };
-
 /** The storefront API behind Shopify's app proxy (`/apps/laurel/*` → `/proxy/*`). */
 export function registerStorefrontRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook("preHandler", async (request) => {
     if (request.routeOptions.config.guard === "proxy") request.proxy = await authenticateProxy(deps, request);
   });
+  // PROXY_RATE_LIMIT (default 120) a minute per shop and shopper: far above a person, well below a script.
+  const rateLimit = {
+    max: deps.config.proxyRateLimit,
+    timeWindow: "1 minute",
+    keyGenerator: proxyRateLimitKey,
+  };
   const proxy = { config: { guard: "proxy" as const, rateLimit } };
 
   app.post("/proxy/join", proxy, async (request) => ok(await joinAsShopper(deps, requireProxy(request))));
