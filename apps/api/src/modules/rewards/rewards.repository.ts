@@ -74,12 +74,18 @@ export function markRevoked(trx: Tx, shopId: string, id: string, at: Date, reaso
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A coupon exists for the shopper once it is issued: its hold posted and its code created on the
+ * platform (`platform_discount_id`). Before that (a redemption in flight) it can be neither seen,
+ * used nor revoked.
+ */
 export function listCustomerCoupons(conn: Conn, shopId: string, customerId: string) {
   return conn
     .selectFrom("coupons")
     .selectAll()
     .where("shop_id", "=", shopId)
     .where("customer_id", "=", customerId)
+    .where("platform_discount_id", "is not", null)
     .orderBy("created_at", "desc")
     .orderBy("id")
     .execute();
@@ -125,6 +131,7 @@ export function markUsedByCodes(trx: Tx, shopId: string, codes: string[], orderI
       ),
     )
     .where("status", "=", "available")
+    .where("platform_discount_id", "is not", null)
     .returning(["id"])
     .execute();
 }

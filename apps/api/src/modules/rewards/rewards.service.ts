@@ -242,7 +242,10 @@ export async function listCoupons(deps: Deps, { shop, customer }: Shopper): Prom
 /** H-12, H-13: the shopper revokes an unused coupon within the shop's limits; its points come back once. */
 export async function revokeCoupon(deps: Deps, { shop, customer }: Shopper, couponId: string) {
   const row = await repo.findCoupon(deps.db, shop.id, couponId);
-  if (!row || row.customer_id !== customer.id) throw new AppError("coupon_not_found", 404);
+  // Not yet issued (its redemption is in flight) is not yet a coupon (see listCustomerCoupons).
+  if (!row || row.customer_id !== customer.id || !row.platform_discount_id) {
+    throw new AppError("coupon_not_found", 404);
+  }
   const now = deps.clock.now();
   const settings: CouponRevokeSettings = shop.settings.couponRevoke ?? DEFAULT_COUPON_REVOKE_SETTINGS;
   const check = checkRevoke({
