@@ -9,7 +9,7 @@ import type { BenchContext } from "./webhooks";
 
 /** The API's storefront limit (storefront.routes.ts): 120 calls a minute per shop and shopper. */
 /** PROXY_RATE_LIMIT given to the API under test (the product default is 120 a minute). */
-export const PROXY_LIMIT_PER_MINUTE = 10_000_000;
+export const PROXY_LIMIT_PER_MINUTE = 1_000_000;
 
 export const HOT_GRANT = 10_000_000;
 
