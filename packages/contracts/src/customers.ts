@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { customerTypeSchema, pageInfoSchema } from "./proxy";
 
-/** Admin customers API (`/apiSa/customers…`, J-area, H-14, H-21). */
-export const customersListQuery = z.object({
+/** Paging of the admin lists: `page` from 1, `pageSize` up to 100. */
+const pagingQuery = z.object({
   page: z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1),
   pageSize: z.coerce
     .number()
@@ -10,6 +10,10 @@ export const customersListQuery = z.object({
     .min(1, "pageSize must be 1 or more")
     .max(100, "pageSize must be 100 or less")
     .default(20),
+});
+
+/** Admin customers API (`/apiSa/customers…`, J-area, H-14, H-21). */
+export const customersListQuery = pagingQuery.extend({
   /** Matches e-mail, first or last name (case-insensitive), or the platform customer id. */
   search: z.string().trim().max(200, "search must be 200 characters or fewer").optional(),
   type: customerTypeSchema.optional(),
@@ -50,15 +54,7 @@ export const adminActivitySchema = z.object({
 });
 export type AdminActivity = z.infer<typeof adminActivitySchema>;
 
-export const customerActivitiesQuery = z.object({
-  page: z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, "pageSize must be 1 or more")
-    .max(100, "pageSize must be 100 or less")
-    .default(20),
-});
+export const customerActivitiesQuery = pagingQuery;
 
 export const customerActivitiesResponse = z.object({
   activities: z.array(adminActivitySchema),

@@ -14,7 +14,9 @@ import {
   earningMessages,
   effectiveProgramStatus,
   isCalendarDate,
+  type ProgramBase,
   type ProgramStatus,
+  type ProgramType,
   planRankOf,
   validateEarningProgram,
   validateSpendingProgram,
@@ -153,16 +155,7 @@ interface ProgramInput {
 }
 
 /** A program ready to store: validated, with the domain's defaults filled in. */
-interface ValidProgram {
-  title: string;
-  translateTitle: Record<string, string>;
-  description: string | null;
-  status: ProgramStatus;
-  priority: number;
-  startDate: string | null;
-  endDate: string | null;
-  config: Record<string, unknown>;
-}
+type ValidProgram = Omit<ProgramBase<ProgramType, string, Record<string, unknown>>, "id" | "type" | "event">;
 
 type Validation = { ok: true; program: ValidProgram } | { ok: false; errors: FieldError[] };
 
