@@ -1,15 +1,22 @@
 /** Platform money (decimal strings, JSON numbers) ↔ integer minor units, exactly (DESIGN §4). */
 
+const exponents = new Map<string, number>();
+
 /** Decimal places of a currency (JPY 0, USD 2, KWD 3), from the platform's Intl data. */
 export function currencyExponent(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    try {
+      exponent =
+        new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      exponent = 2;
+    }
+    // Remembered: building a NumberFormat costs far more than the lookup (and codes are few).
+    if (exponents.size < 1_000) exponents.set(currency, exponent);
   }
+  return exponent;
 }
 
 /** "404.95" (or 404.95, the JSON number refunds use) → 40495, exactly, rounding half away from 0. */
