@@ -5,6 +5,7 @@ import type { Config } from "./infra/env";
 import { newId, randomToken } from "./infra/ids";
 import { createJobQueue } from "./infra/queue";
 import { allJobs } from "./jobs";
+import { createShopContextCache } from "./modules/shop-context/shop-context.service";
 import { createDemoPlatform } from "./platform/demo/demo.adapter";
 import type { PlatformPort } from "./platform/port";
 import { createShopifyPlatform } from "./platform/shopify/shopify.adapter";
@@ -61,11 +62,13 @@ export async function createRuntime(
     newId,
     platform: (overrides.platform ?? ((c, db) => createPlatform(config, c, db)))(clock, database.db),
     queue,
+    shopContexts: createShopContextCache({ db: database.db, clock, ttlMs: config.shopCacheMs }),
     sessionSecret: await loadSessionSecret(database, config.sessionSecret),
   };
 }
 
 export async function closeRuntime(deps: Deps): Promise<void> {
+  deps.shopContexts.close();
   await deps.queue.stop();
   await deps.database.close();
 }

@@ -1,9 +1,10 @@
-import { createTestDatabase } from "@laurel/db";
+import { createTestDatabase, type ShopUpdate } from "@laurel/db";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type BuildAppOptions, buildApp } from "../src/app";
 import { type Clock, systemClock } from "../src/infra/clock";
 import type { Deps } from "../src/infra/deps";
 import { type Config, loadConfig } from "../src/infra/env";
+import { markShopChanged } from "../src/infra/shop-changes";
 import { signAppProxyQuery, webhookHmac } from "../src/infra/shopify-signatures";
 import { signShopifySessionToken } from "../src/infra/tokens";
 import { closeRuntime, createRuntime, type PlatformFactory } from "../src/runtime";
@@ -53,6 +54,15 @@ export async function createTestApp(
       await closeRuntime(deps);
     },
   };
+}
+
+/**
+ * A test's direct write to a shop's row (standing in for settings no route edits yet), announced
+ * as the repositories announce theirs, so the shop context cache serves the new row.
+ */
+export async function updateShopRow(t: { deps: Deps }, shopId: string, patch: ShopUpdate): Promise<void> {
+  await t.deps.db.updateTable("shops").set(patch).where("id", "=", shopId).execute();
+  markShopChanged(shopId);
 }
 
 export function cookieOf(res: LightMyRequestResponse): string {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { auditLedger } from "../src/modules/ledger/ledger.service";
-import { createTestApp, deliverWebhook, type TestApp } from "./helpers";
+import { createTestApp, deliverWebhook, type TestApp, updateShopRow } from "./helpers";
 import { orderBody, refundBody } from "./order-payloads";
 import { runPool, seededRandom, testSeed } from "./random";
 
@@ -20,7 +20,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // A paid plan: Starter's 150-order limit (B-29, tested elsewhere) would log most of the storm.
-  await t.deps.db.updateTable("shops").set({ plan: "pro" }).where("id", "=", "shop_demo").execute();
+  await updateShopRow(t, "shop_demo", { plan: "pro" });
 });
 afterAll(async () => {
   await t.close();

@@ -4,7 +4,7 @@ import { fixedClock } from "../src/infra/clock";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { auditLedger, postEntry } from "../src/modules/ledger/ledger.service";
 import { convertDuePendingPoints } from "../src/modules/orders/orders.service";
-import { createTestApp, deliverWebhook, type TestApp } from "./helpers";
+import { createTestApp, deliverWebhook, type TestApp, updateShopRow } from "./helpers";
 import { orderBody, refundBody, type TestOrder } from "./order-payloads";
 
 const clock = fixedClock("2026-06-15T14:00:00Z");
@@ -146,11 +146,9 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
   });
 
   it("H-09: with a holding period the points are pending, then convert once; a refund deducts pending first", async () => {
-    await t.deps.db
-      .updateTable("shops")
-      .set({ settings: JSON.stringify({ pendingPoints: { enabled: true, value: 14, unit: "day" } }) })
-      .where("id", "=", "shop_demo")
-      .execute();
+    await updateShopRow(t, "shop_demo", {
+      settings: JSON.stringify({ pendingPoints: { enabled: true, value: 14, unit: "day" } }),
+    });
     await member("7005");
     await sendOrder("orders/paid", {
       id: "8005",
@@ -165,7 +163,7 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
     expect(await convertDuePendingPoints(t.deps)).toBe(1);
     expect(await convertDuePendingPoints(t.deps)).toBe(0);
     expect(await balance("7005")).toMatchObject({ available_points: 20, pending_points: 0 });
-    await t.deps.db.updateTable("shops").set({ settings: "{}" }).where("id", "=", "shop_demo").execute();
+    await updateShopRow(t, "shop_demo", { settings: "{}" });
   });
 
   it("a malformed order body is refused with 400 naming the field, and nothing is written", async () => {
@@ -203,11 +201,11 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
   });
 
   it("B-30 / X-09: a shop under the transaction limit counts each reward and stops at the limit", async () => {
-    await t.deps.db
-      .updateTable("shops")
-      .set({ should_limit_transactions: true, transaction_limit: 1, count_transactions: 0 })
-      .where("id", "=", "shop_demo")
-      .execute();
+    await updateShopRow(t, "shop_demo", {
+      should_limit_transactions: true,
+      transaction_limit: 1,
+      count_transactions: 0,
+    });
     await member("7011");
     await sendOrder("orders/paid", { id: "8011", customerId: "7011" });
     await sendOrder("orders/paid", { id: "8012", customerId: "7011" });
@@ -219,11 +217,7 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
       .where("id", "=", "shop_demo")
       .executeTakeFirstOrThrow();
     expect(shop.count_transactions).toBe(1);
-    await t.deps.db
-      .updateTable("shops")
-      .set({ should_limit_transactions: false, transaction_limit: null })
-      .where("id", "=", "shop_demo")
-      .execute();
+    await updateShopRow(t, "shop_demo", { should_limit_transactions: false, transaction_limit: null });
   });
 
   it("the ledger audit finds every balance equal to its entries", async () => {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postEntry } from "../src/modules/ledger/ledger.service";
-import { adminGet, adminSend, createTestApp, shopifyToken, signIn, type TestApp } from "./helpers";
+import {
+  adminGet,
+  adminSend,
+  createTestApp,
+  shopifyToken,
+  signIn,
+  type TestApp,
+  updateShopRow,
+} from "./helpers";
 
 let t: TestApp;
 let token: string;
@@ -128,8 +136,7 @@ type Json = Record<string, unknown>;
 const snapshot = (shopId = "shop_demo") =>
   t.deps.db.selectFrom("programs").selectAll().where("shop_id", "=", shopId).orderBy("id").execute();
 
-const setPlan = (plan: string) =>
-  t.deps.db.updateTable("shops").set({ plan }).where("id", "=", "shop_demo").execute();
+const setPlan = (plan: string) => updateShopRow(t, "shop_demo", { plan });
 
 const create = (kind: "earning" | "spending", body: unknown, as = token) =>
   adminSend(t.app, "POST", `/apiSa/lp/programs/${kind}`, as, body);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcileShopOrders } from "../src/modules/orders/orders.service";
 import { startFakeShopifyAdmin } from "./fakes/shopify-admin.fake";
-import { adminGet, createTestApp, deliverWebhook, shopifyToken, type TestApp } from "./helpers";
+import {
+  adminGet,
+  createTestApp,
+  deliverWebhook,
+  shopifyToken,
+  type TestApp,
+  updateShopRow,
+} from "./helpers";
 import { orderBody } from "./order-payloads";
 
 /** The reconciliation job against a local Admin API that follows Shopify's documented shapes. */
@@ -72,7 +79,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   shopId = shop.id;
   // Members whose orders earn; a paid plan so Starter's order limit does not interfere.
-  await t.deps.db.updateTable("shops").set({ plan: "pro" }).where("id", "=", shopId).execute();
+  await updateShopRow(t, shopId, { plan: "pro" });
   for (const customer of ["3001", "3002"]) {
     await t.deps.db
       .insertInto("customers")

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/infra/clock";
 import { createDemoPlatform } from "../src/platform/demo/demo.adapter";
 import { PlatformError, type PlatformPort } from "../src/platform/port";
-import { createTestApp, deliverWebhook, signedProxyUrl, type TestApp } from "./helpers";
+import { createTestApp, deliverWebhook, signedProxyUrl, type TestApp, updateShopRow } from "./helpers";
 import { orderBody } from "./order-payloads";
 
 const clock = fixedClock("2026-11-22T12:00:00Z");
@@ -196,23 +196,19 @@ describe("coupons and revoke (H-11 … H-13)", () => {
     const [used] = (await call("GET", "/proxy/coupons", "5010")).json().data.coupons;
     expect(used).toMatchObject({ id: coupon.id, status: "redeemed", tab: "unavailable" });
     expect(used.usedAt).not.toBeNull();
-    await t.deps.db
-      .updateTable("shops")
-      .set({
-        settings: JSON.stringify({
-          couponRevoke: {
-            enabled: true,
-            maxRevokes: null,
-            timeframe: { unit: "lifetime", duration: 1 },
-            timeLimit: null,
-          },
-        }),
-      })
-      .where("id", "=", "shop_demo")
-      .execute();
+    await updateShopRow(t, "shop_demo", {
+      settings: JSON.stringify({
+        couponRevoke: {
+          enabled: true,
+          maxRevokes: null,
+          timeframe: { unit: "lifetime", duration: 1 },
+          timeLimit: null,
+        },
+      }),
+    });
     const revoke = await call("POST", `/proxy/coupons/${coupon.id}/revoke`, "5010");
     expect(revoke.json().error).toBe("This coupon has already been used");
-    await t.deps.db.updateTable("shops").set({ settings: "{}" }).where("id", "=", "shop_demo").execute();
+    await updateShopRow(t, "shop_demo", { settings: "{}" });
   });
 
   it("lists the shopper's coupons; revoke is off by default", async () => {
@@ -227,20 +223,16 @@ describe("coupons and revoke (H-11 … H-13)", () => {
   });
 
   it("with revoke on: the code is deactivated and the points refunded once; the limits speak the spec's words", async () => {
-    await t.deps.db
-      .updateTable("shops")
-      .set({
-        settings: JSON.stringify({
-          couponRevoke: {
-            enabled: true,
-            maxRevokes: 1,
-            timeframe: { unit: "day", duration: 1 },
-            timeLimit: { value: 1, unit: "hour" },
-          },
-        }),
-      })
-      .where("id", "=", "shop_demo")
-      .execute();
+    await updateShopRow(t, "shop_demo", {
+      settings: JSON.stringify({
+        couponRevoke: {
+          enabled: true,
+          maxRevokes: 1,
+          timeframe: { unit: "day", duration: 1 },
+          timeLimit: { value: 1, unit: "hour" },
+        },
+      }),
+    });
     await join("5008");
     await giveOrderPoints("5008", 1_400);
     const a = (await call("POST", "/proxy/redeem", "5008", { programId })).json().data.coupon;
@@ -276,6 +268,6 @@ describe("coupons and revoke (H-11 … H-13)", () => {
     expect((await call("POST", `/proxy/coupons/${b.id}/revoke`, "5009")).json().error).toBe(
       "Invalid coupon code",
     );
-    await t.deps.db.updateTable("shops").set({ settings: "{}" }).where("id", "=", "shop_demo").execute();
+    await updateShopRow(t, "shop_demo", { settings: "{}" });
   });
 });

@@ -4,6 +4,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./env";
 import type { IdGenerator } from "./ids";
 import type { JobQueue } from "./queue";
+import type { ShopContextCache } from "./shop-context";
 
 /** What services, routes and jobs are given; built once in the composition root (app.ts / main.ts). */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   newId: IdGenerator;
   platform: PlatformPort;
   queue: JobQueue;
+  /** Shops and their programs as the hot paths read them (SHOP_CACHE_MS). */
+  shopContexts: ShopContextCache;
   /** Signs Laurel's own admin tokens; from SESSION_SECRET or generated once and kept in the database. */
   sessionSecret: string;
 }

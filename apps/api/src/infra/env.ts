@@ -42,6 +42,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PROXY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export interface Config {
@@ -65,6 +66,8 @@ export interface Config {
   secureCookies: boolean;
   /** Storefront calls per minute per shop and shopper. */
   proxyRateLimit: number;
+  /** How long a process may serve a shop and its programs from memory (0 = always read). */
+  shopCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? e.PLATFORM === "demo",
     logLevel: e.LOG_LEVEL,
     proxyRateLimit: e.PROXY_RATE_LIMIT,
+    shopCacheMs: e.SHOP_CACHE_MS,
     secureCookies: appUrl.startsWith("https://"),
   };
 }

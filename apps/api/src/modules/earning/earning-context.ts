@@ -1,28 +1,12 @@
-import type { ProgramRow, ShopRow } from "@laurel/db";
-import {
-  type EarningCustomer,
-  type EarningProgram,
-  type EarningShop,
-  earningProgramSchema,
-} from "@laurel/domain";
+import type { ShopRow } from "@laurel/db";
+import type { EarningCustomer, EarningShop } from "@laurel/domain";
 import { utcOffsetMinutes } from "../../infra/timezone";
-import { programBaseOf } from "../programs/programs.service";
 
 /** the one order-volume limit that stops programs (Starter); paid plans bill usage instead. */
 export const STARTER_MONTHLY_ORDER_LIMIT = 150;
 
-/** Stored earning programs as the domain reads them; a row whose settings no longer parse earns nothing. */
-export function toEarningPrograms(rows: readonly ProgramRow[]): EarningProgram[] {
-  return rows.flatMap((r) => {
-    const parsed = earningProgramSchema.safeParse({
-      ...programBaseOf(r),
-      type: "earning",
-      event: r.event,
-      config: r.config,
-    });
-    return parsed.success ? [{ ...parsed.data, id: r.id } as EarningProgram] : [];
-  });
-}
+// Where the earning rules read stored programs (kept here for the earning modules that import it).
+export { toEarningPrograms } from "../programs/program-rules";
 
 /** The plan's monthly order limit, or null when the plan has none. */
 export function orderLimitOf(shop: Pick<ShopRow, "plan">): number | null {

@@ -1,14 +1,16 @@
 import type { Db, ProgramRow, Tx } from "@laurel/db";
 import { sql } from "kysely";
+import { markShopChanged } from "../../infra/shop-changes";
 
 type Conn = Db | Tx;
 
-export function listPrograms(conn: Conn, shopId: string, type: string): Promise<ProgramRow[]> {
+/** A shop's programs of one type (or of both, `type` null), priority order. */
+export function listPrograms(conn: Conn, shopId: string, type: string | null): Promise<ProgramRow[]> {
   return conn
     .selectFrom("programs")
     .selectAll()
     .where("shop_id", "=", shopId)
-    .where("type", "=", type)
+    .$if(type !== null, (q) => q.where("type", "=", type as string))
     .orderBy("priority")
     .orderBy("created_at")
     .execute();
@@ -41,6 +43,7 @@ export async function renameProgram(
     .where("shop_id", "=", shopId)
     .where("id", "=", id)
     .execute();
+  markShopChanged(shopId);
 }
 
 /** The stored columns of a program, as the service writes them (dates at 00:00 UTC of the day). */
@@ -81,6 +84,7 @@ export async function insertProgram(
     })
     .onConflict((oc) => oc.columns(["shop_id", "id"]).doNothing())
     .execute();
+  markShopChanged(p.shopId);
 }
 
 /**
@@ -117,6 +121,7 @@ export async function updateProgram(trx: Tx, shopId: string, id: string, p: Prog
     .where("shop_id", "=", shopId)
     .where("id", "=", id)
     .execute();
+  markShopChanged(shopId);
 }
 
 export async function setProgramStatus(trx: Tx, shopId: string, id: string, status: string): Promise<void> {
@@ -126,10 +131,12 @@ export async function setProgramStatus(trx: Tx, shopId: string, id: string, stat
     .where("shop_id", "=", shopId)
     .where("id", "=", id)
     .execute();
+  markShopChanged(shopId);
 }
 
 export async function deleteProgram(trx: Tx, shopId: string, id: string): Promise<void> {
   await trx.deleteFrom("programs").where("shop_id", "=", shopId).where("id", "=", id).execute();
+  markShopChanged(shopId);
 }
 
 /**

@@ -455,3 +455,8 @@ export async function listActivePrograms(conn: Db | Tx, shopId: string, type: st
 export function listProgramRows(conn: Db | Tx, shopId: string, type: string) {
   return repo.listPrograms(conn, shopId, type);
 }
+
+/** Every program of the shop, both types, in priority order (the shop context's read). */
+export function listAllProgramRows(conn: Db | Tx, shopId: string) {
+  return repo.listPrograms(conn, shopId, null);
+}

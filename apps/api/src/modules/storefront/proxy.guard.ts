@@ -4,7 +4,7 @@ import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
 import { verifyAppProxySignature } from "../../infra/shopify-signatures";
-import { findShopByDomain, isBlocked } from "../shops/shops.service";
+import { isBlocked } from "../shops/shops.service";
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
@@ -23,7 +23,7 @@ export async function authenticateProxy(deps: Deps, request: FastifyRequest): Pr
     throw new AppError("proxy_expired", 401);
   const shopDomain = (query.get("shop") ?? "").toLowerCase();
   if (!SHOP_DOMAIN.test(shopDomain)) throw new AppError("proxy_unauthorized", 401);
-  const shop = await findShopByDomain(deps.db, shopDomain);
+  const shop = (await deps.shopContexts.byDomain(shopDomain))?.shop;
   if (!shop || shop.uninstalled_at) throw new AppError("shop_not_installed", 404);
   if (isBlocked(deps, shop)) throw new AppError("shop_blocked", 403);
   const customer = query.get("logged_in_customer_id");

@@ -1,6 +1,5 @@
 import type { ShopRow, Tx } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
-import { findShopByDomain } from "../shops/shops.service";
 import { insertDelivery } from "./webhooks.repository";
 
 export interface WebhookContext {
@@ -23,7 +22,7 @@ export async function applyWebhook(
   delivery: { shopDomain: string; topic: string; webhookId: string; payload: unknown },
   handler: WebhookHandler | undefined,
 ): Promise<WebhookOutcome> {
-  const shop = await findShopByDomain(deps.db, delivery.shopDomain);
+  const shop = (await deps.shopContexts.byDomain(delivery.shopDomain))?.shop;
   // Unknown shop (never installed, or already erased by shop/redact): acknowledge, nothing to do.
   if (!shop) return "unknown_shop";
   if (!handler) return "ignored_topic";
