@@ -43,6 +43,7 @@ export const errorMessages = {
   rate_limited: "Too many requests. Please slow down.",
   insufficient_points: "Current balance is insufficient",
   idempotency_conflict: "This request was already made with different details.",
+  request_in_progress: "This request is still being processed. Try again in a moment.",
   hold_not_found: "This reservation does not exist.",
   customer_not_found: "This customer does not exist in this shop.",
   proxy_unauthorized: "The storefront request signature is invalid.",

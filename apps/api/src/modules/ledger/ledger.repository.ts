@@ -21,30 +21,81 @@ export interface NewEntry {
   expiresAt?: Date | null;
 }
 
-/** Inserts the entry unless its key exists for the shop; undefined when it does. */
-export function insertEntryIfAbsent(trx: Tx, e: NewEntry): Promise<LedgerEntryRow | undefined> {
-  return trx
-    .insertInto("ledger_entries")
-    .values({
-      shop_id: e.shopId,
-      customer_id: e.customerId,
-      activity_type: e.activityType,
-      available_delta: e.availableDelta,
-      pending_delta: e.pendingDelta,
-      tier_points_delta: e.tierPointsDelta,
-      idempotency_key: e.idempotencyKey,
-      input_hash: e.inputHash,
-      reverses_entry_id: e.reversesEntryId ?? null,
-      hold_id: e.holdId ?? null,
-      program_id: e.programId ?? null,
-      source_ref: e.sourceRef ?? null,
-      note: e.note ?? null,
-      actor: e.actor ?? null,
-      expires_at: e.expiresAt ?? null,
+/** A customer's cached balances. */
+export interface Balance {
+  available: number;
+  pending: number;
+  tier: number;
+}
+
+const entryValues = (e: NewEntry) => ({
+  shop_id: e.shopId,
+  customer_id: e.customerId,
+  activity_type: e.activityType,
+  available_delta: e.availableDelta,
+  pending_delta: e.pendingDelta,
+  tier_points_delta: e.tierPointsDelta,
+  idempotency_key: e.idempotencyKey,
+  input_hash: e.inputHash,
+  reverses_entry_id: e.reversesEntryId ?? null,
+  hold_id: e.holdId ?? null,
+  program_id: e.programId ?? null,
+  source_ref: e.sourceRef ?? null,
+  note: e.note ?? null,
+  actor: e.actor ?? null,
+  expires_at: e.expiresAt ?? null,
+});
+
+/**
+ * Appends the entry unless its key exists for the shop, and moves the customer's cached balances
+ * by its deltas — one statement (a data-modifying CTE), as every earn and spend does it.
+ * Undefined when the key exists (nothing moved); `moved: false` when the balance guard refused
+ * (the caller throws, rolling the insert back). The guard is re-checked on the newest row version
+ * after the row lock (READ COMMITTED), so concurrent spenders cannot overdraw.
+ */
+export async function insertEntryAndMoveBalance(
+  trx: Tx,
+  e: NewEntry,
+  allowNegativeAvailable: boolean,
+): Promise<{ entry: LedgerEntryRow; balance: Balance | null } | undefined> {
+  const row = await trx
+    .with("inserted", (db) =>
+      db
+        .insertInto("ledger_entries")
+        .values(entryValues(e))
+        .onConflict((oc) => oc.columns(["shop_id", "idempotency_key"]).doNothing())
+        .returningAll(),
+    )
+    .with("moved", (db) => {
+      let q = db
+        .updateTable("customers")
+        .set({
+          available_points: sql`available_points + ${e.availableDelta}`,
+          pending_points: sql`pending_points + ${e.pendingDelta}`,
+          tier_points: sql`tier_points + ${e.tierPointsDelta}`,
+          updated_at: sql`now()`,
+        })
+        .where("shop_id", "=", e.shopId)
+        .where("id", "=", e.customerId)
+        .where(sql<boolean>`exists (select 1 from inserted)`)
+        .where(sql<boolean>`pending_points + ${e.pendingDelta} >= 0`);
+      if (!allowNegativeAvailable && e.availableDelta < 0) {
+        q = q.where(sql<boolean>`available_points + ${e.availableDelta} >= 0`);
+      }
+      return q.returning(["available_points", "pending_points", "tier_points"]);
     })
-    .onConflict((oc) => oc.columns(["shop_id", "idempotency_key"]).doNothing())
-    .returningAll()
+    .selectFrom("inserted")
+    .leftJoin("moved", (join) => join.on(sql<boolean>`true`))
+    .selectAll("inserted")
+    .select(["moved.available_points", "moved.pending_points", "moved.tier_points"])
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { available_points, pending_points, tier_points, ...entry } = row;
+  const balance =
+    available_points === null || pending_points === null || tier_points === null
+      ? null
+      : { available: available_points, pending: pending_points, tier: tier_points };
+  return { entry: entry as LedgerEntryRow, balance };
 }
 
 export function findEntryByKey(conn: Conn, shopId: string, key: string): Promise<LedgerEntryRow | undefined> {
@@ -54,34 +105,6 @@ export function findEntryByKey(conn: Conn, shopId: string, key: string): Promise
     .where("shop_id", "=", shopId)
     .where("idempotency_key", "=", key)
     .executeTakeFirst();
-}
-
-/**
- * Moves the cached balances. The WHERE clause is re-checked on the newest row version after the
- * row lock (PostgreSQL's READ COMMITTED), so concurrent spenders cannot overdraw: the loser
- * updates nothing and gets undefined.
- */
-export function applyBalanceDelta(
-  trx: Tx,
-  shopId: string,
-  customerId: string,
-  d: { available: number; pending: number; tier: number; allowNegativeAvailable: boolean },
-) {
-  let q = trx
-    .updateTable("customers")
-    .set({
-      available_points: sql`available_points + ${d.available}`,
-      pending_points: sql`pending_points + ${d.pending}`,
-      tier_points: sql`tier_points + ${d.tier}`,
-      updated_at: sql`now()`,
-    })
-    .where("shop_id", "=", shopId)
-    .where("id", "=", customerId)
-    .where(sql<boolean>`pending_points + ${d.pending} >= 0`);
-  if (!d.allowNegativeAvailable && d.available < 0) {
-    q = q.where(sql<boolean>`available_points + ${d.available} >= 0`);
-  }
-  return q.returning(["available_points", "pending_points", "tier_points"]).executeTakeFirst();
 }
 
 export function insertHold(

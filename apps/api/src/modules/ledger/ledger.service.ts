@@ -32,6 +32,8 @@ export interface EntryInput {
 export interface PostedEntry {
   entry: LedgerEntryRow;
   replayed: boolean;
+  /** The customer's balances right after this entry; null when replayed (nothing moved). */
+  balance: repo.Balance | null;
 }
 
 /** The hash of everything that defines an entry's effect: a replay must match it exactly. */
@@ -60,43 +62,43 @@ export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry
   const shapeError = checkEntryShape(input);
   if (shapeError) throw new Error(`ledger entry ${input.idempotencyKey}: ${shapeError}`);
   const inputHash = hashEntryInput(input);
-  const inserted = await repo.insertEntryIfAbsent(trx, {
-    shopId: input.shopId,
-    customerId: input.customerId,
-    activityType: input.activityType,
-    availableDelta: input.available ?? 0,
-    pendingDelta: input.pending ?? 0,
-    tierPointsDelta: input.tierPoints ?? 0,
-    idempotencyKey: input.idempotencyKey,
-    inputHash,
-    reversesEntryId: input.reversesEntryId ?? null,
-    holdId: input.holdId ?? null,
-    programId: input.programId ?? null,
-    sourceRef: input.sourceRef ?? null,
-    note: input.note ?? null,
-    actor: input.actor ?? null,
-    expiresAt: input.expiresAt ?? null,
-  });
-  if (!inserted) {
+  const posted = await repo.insertEntryAndMoveBalance(
+    trx,
+    {
+      shopId: input.shopId,
+      customerId: input.customerId,
+      activityType: input.activityType,
+      availableDelta: input.available ?? 0,
+      pendingDelta: input.pending ?? 0,
+      tierPointsDelta: input.tierPoints ?? 0,
+      idempotencyKey: input.idempotencyKey,
+      inputHash,
+      reversesEntryId: input.reversesEntryId ?? null,
+      holdId: input.holdId ?? null,
+      programId: input.programId ?? null,
+      sourceRef: input.sourceRef ?? null,
+      note: input.note ?? null,
+      actor: input.actor ?? null,
+      expiresAt: input.expiresAt ?? null,
+    },
+    input.allowNegative ?? false,
+  );
+  if (!posted) {
     const existing = await repo.findEntryByKey(trx, input.shopId, input.idempotencyKey);
     if (!existing) throw new Error(`ledger entry ${input.idempotencyKey} vanished`);
     if (existing.input_hash !== inputHash) throw new AppError("idempotency_conflict", 409);
-    return { entry: existing, replayed: true };
+    return { entry: existing, replayed: true, balance: null };
   }
-  const moved = await repo.applyBalanceDelta(trx, input.shopId, input.customerId, {
-    available: input.available ?? 0,
-    pending: input.pending ?? 0,
-    tier: input.tierPoints ?? 0,
-    allowNegativeAvailable: input.allowNegative ?? false,
-  });
   // Throwing rolls the whole transaction back, the inserted entry included.
-  if (!moved) throw new AppError("insufficient_points", 409);
-  return { entry: inserted, replayed: false };
+  if (!posted.balance) throw new AppError("insufficient_points", 409);
+  return { entry: posted.entry, replayed: false, balance: posted.balance };
 }
 
 export interface HoldResult {
   hold: HoldRow;
   replayed: boolean;
+  /** Balances right after the reservation; null when replayed. */
+  balance: repo.Balance | null;
 }
 
 /**
@@ -134,9 +136,9 @@ export async function reserveHold(
     if (existing.customer_id !== input.customerId || existing.points !== input.points) {
       throw new AppError("idempotency_conflict", 409);
     }
-    return { hold: existing, replayed: true };
+    return { hold: existing, replayed: true, balance: null };
   }
-  await postEntry(trx, {
+  const { balance } = await postEntry(trx, {
     shopId: input.shopId,
     customerId: input.customerId,
     activityType: input.activityType,
@@ -146,7 +148,7 @@ export async function reserveHold(
     programId: input.programId ?? null,
     actor: input.actor ?? null,
   });
-  return { hold, replayed: false };
+  return { hold, replayed: false, balance };
 }
 
 /** Finalises a reservation: the points stay spent. A second call changes nothing. */

@@ -41,6 +41,54 @@ export async function lockOrder(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * `lockOrder` and the merge of what a webhook tells about the order, in one statement (every order
+ * webhook starts here): the row is created or updated and locked for the rest of the transaction.
+ * Facts are kept once the order is decided; paid and fulfilled instants from their first sighting.
+ */
+export async function lockAndMergeOrder(
+  trx: Tx,
+  o: {
+    shopId: string;
+    orderId: string;
+    name: string | null;
+    currency: string;
+    totalMinor: number;
+    orderedAt: Date;
+    facts: string;
+    paidAt: Date | null;
+    fulfilledAt: Date | null;
+  },
+): Promise<OrderRow> {
+  return trx
+    .insertInto("orders")
+    .values({
+      shop_id: o.shopId,
+      order_id: o.orderId,
+      name: o.name,
+      currency: o.currency,
+      total_minor: o.totalMinor,
+      ordered_at: o.orderedAt,
+      facts: o.facts,
+      paid_at: o.paidAt,
+      fulfilled_at: o.fulfilledAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(["shop_id", "order_id"]).doUpdateSet({
+        name: sql`excluded.name`,
+        currency: sql`excluded.currency`,
+        ordered_at: sql`excluded.ordered_at`,
+        total_minor: sql`excluded.total_minor`,
+        facts: sql`case when orders.status = 'open' then excluded.facts else orders.facts end`,
+        paid_at: sql`coalesce(orders.paid_at, excluded.paid_at)`,
+        fulfilled_at: sql`coalesce(orders.fulfilled_at, excluded.fulfilled_at)`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export interface OrderChanges {
   customer_id?: string | null;
   name?: string | null;
@@ -75,6 +123,32 @@ export function updateOrder(
     .where("order_id", "=", orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * `updateOrder` that also says whether refunds are waiting to be applied. Only after the row lock:
+ * a statement's subqueries read its start-of-statement snapshot, so one that waited for the lock
+ * (behind a refund's transaction) would not see that refund.
+ */
+export async function updateOrderSeeingRefunds(
+  trx: Tx,
+  shopId: string,
+  orderId: string,
+  changes: OrderChanges,
+): Promise<{ row: OrderRow; hasUnappliedRefunds: boolean }> {
+  const updated = await trx
+    .updateTable("orders")
+    .set({ ...changes, updated_at: sql`now()` })
+    .where("shop_id", "=", shopId)
+    .where("order_id", "=", orderId)
+    .returningAll()
+    .returning(
+      sql<boolean>`exists (select 1 from order_refunds r where r.shop_id = orders.shop_id
+        and r.order_id = orders.order_id and r.applied_at is null)`.as("has_unapplied_refunds"),
+    )
+    .executeTakeFirstOrThrow();
+  const { has_unapplied_refunds: hasUnappliedRefunds, ...row } = updated;
+  return { row: row as OrderRow, hasUnappliedRefunds };
 }
 
 export function findOrder(conn: Conn, shopId: string, orderId: string): Promise<OrderRow | undefined> {
@@ -137,6 +211,17 @@ export function listDuePendingOrders(conn: Conn, now: Date, limit: number) {
     .orderBy("pending_until")
     .limit(limit)
     .execute();
+}
+
+/** H-10: one shop's orders still holding pending points, whatever their due date. */
+export function listPendingOrdersOfShop(conn: Conn, shopId: string, after: string | null, limit: number) {
+  let q = conn
+    .selectFrom("orders")
+    .select(["order_id"])
+    .where("shop_id", "=", shopId)
+    .where("pending_points", ">", 0);
+  if (after !== null) q = q.where("order_id", ">", after);
+  return q.orderBy("order_id").limit(limit).execute();
 }
 
 /** Orders placed in the shop's current cycle that earned or were logged (plan limits, X-08). */

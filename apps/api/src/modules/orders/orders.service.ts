@@ -4,19 +4,15 @@ import {
   computeOrderReversal,
   type EarningCustomer,
   type EarningOrder,
+  type EarningProgram,
   evaluateOrderEarning,
+  settlePendingAward,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import type { PlatformOrder, PlatformRefund } from "../../platform/order";
 import { ensureCustomer, lockCustomer } from "../customers/customers.service";
-import {
-  earningCustomerOf,
-  earningShopOf,
-  orderLimitOf,
-  toEarningPrograms,
-} from "../earning/earning-context";
+import { earningCustomerOf, earningShopOf, orderLimitOf } from "../earning/earning-context";
 import { listPriorAwards, postEntry } from "../ledger/ledger.service";
-import { listProgramRows } from "../programs/programs.service";
 import { markCouponsUsed } from "../rewards/rewards.service";
 import { countTransaction, getShopOrThrow } from "../shops/shops.service";
 import * as repo from "./orders.repository";
@@ -82,14 +78,16 @@ export async function recordOrderEvent(
 ): Promise<OrderRow> {
   const now = deps.clock.now();
   // Lock order: the order's row, then the customer's (as refunds do), so deliveries never deadlock.
-  let row = await repo.lockOrder(trx, {
+  let row = await repo.lockAndMergeOrder(trx, {
     shopId: shop.id,
     orderId: order.orderId,
-    customerId: null,
     name: order.name,
     currency: order.currency,
     totalMinor: order.total,
     orderedAt: order.createdAt,
+    facts: JSON.stringify(order),
+    paidAt: event === "paid" ? now : null,
+    fulfilledAt: event === "fulfilled" ? now : null,
   });
   const customer = order.customerPlatformId
     ? await ensureCustomer(deps, trx, shop.id, {
@@ -99,40 +97,43 @@ export async function recordOrderEvent(
         lastName: null,
       })
     : null;
-  row = await repo.updateOrder(trx, shop.id, order.orderId, {
-    customer_id: row.customer_id ?? customer?.id ?? null,
-    // A refund may have created the row first, knowing only the order's id.
-    name: order.name,
-    currency: order.currency,
-    ordered_at: order.createdAt,
-    total_minor: order.total,
-    // Once decided, the facts keep what the decision was made on (and the awards refunds reverse).
-    ...(row.status === "open" ? { facts: JSON.stringify(order) } : {}),
-    ...(event === "paid" && !row.paid_at ? { paid_at: now } : {}),
-    ...(event === "fulfilled" && !row.fulfilled_at ? { fulfilled_at: now } : {}),
-  });
+  // A refund may have created the row first, knowing only the order's id: link the customer once.
+  // On the award path the link rides on the award's own update.
+  const linked = row.customer_id === null && customer !== null;
+  const link = () =>
+    linked ? repo.updateOrder(trx, shop.id, row.order_id, { customer_id: customer?.id ?? null }) : row;
 
   await markCouponsUsed(trx, shop.id, order.discountCodes, order.orderId, now);
   const cancelled = event === "cancelled" || order.cancelledAt !== null;
-  if (cancelled) return cancelOrder(trx, shop, row, order.cancelledAt ?? now);
-  if (row.status !== "open" || !customer) return row;
-  if (!reachedTrigger(earningTriggerOf(shop), event, order, row)) return row;
-  return awardOrder(trx, shop, row, order, customer, now);
+  if (cancelled) {
+    row = await link();
+    return cancelOrder(trx, shop, row, order.cancelledAt ?? now);
+  }
+  if (row.status !== "open" || !customer) return link();
+  if (!reachedTrigger(earningTriggerOf(shop), event, order, row)) return link();
+  const programs = (await deps.shopContexts.byId(shop.id, trx))?.earningPrograms ?? [];
+  row = { ...row, customer_id: row.customer_id ?? customer.id };
+  return awardOrder(trx, shop, { row, linked }, order, {
+    customer,
+    programs,
+    now,
+  });
 }
 
 async function awardOrder(
   trx: Tx,
   shop: ShopRow,
-  row: OrderRow,
+  { row, linked }: { row: OrderRow; linked: boolean },
   order: PlatformOrder,
-  customer: CustomerRow,
-  now: Date,
+  { customer, programs, now }: { customer: CustomerRow; programs: readonly EarningProgram[]; now: Date },
 ): Promise<OrderRow> {
-  const programs = toEarningPrograms(await listProgramRows(trx, shop.id, "earning"));
-  const priorAwards = await listPriorAwards(trx, shop.id, customer.id, [
-    ORDER_ACTIVITY.earn,
-    ORDER_ACTIVITY.earnPending,
-  ]);
+  // Earning limits (C-24) are the only rule that reads earlier awards: loaded only when one applies.
+  const hasLimit = programs.some(
+    (p) => p.event === "place_order" && p.status === "active" && "hasLimit" in p.config && p.config.hasLimit,
+  );
+  const priorAwards = hasLimit
+    ? await listPriorAwards(trx, shop.id, customer.id, [ORDER_ACTIVITY.earn, ORDER_ACTIVITY.earnPending])
+    : [];
   // Counted only where a limit applies: counting a busy shop's cycle on every order is not free.
   const ordersThisCycle =
     orderLimitOf(shop) === null ? 0 : await repo.countOrdersSince(trx, shop.id, cycleStart(shop, now));
@@ -145,7 +146,9 @@ async function awardOrder(
   });
 
   // Anti-cheat waits for payment (C-35): an unpaid order stays open and is evaluated again when paid.
-  if (decision.kind === "log_only" && decision.trace.some((t) => t.reason === "not_paid")) return row;
+  if (decision.kind === "log_only" && decision.trace.some((t) => t.reason === "not_paid")) {
+    return linked ? repo.updateOrder(trx, shop.id, row.order_id, { customer_id: row.customer_id }) : row;
+  }
   if (decision.kind === "log_only") {
     // X-70: logged, not rewarded; the ledger keeps a zero entry as the order's trace (H-05).
     await postEntry(trx, {
@@ -157,6 +160,7 @@ async function awardOrder(
       note: decision.reason,
     });
     return repo.updateOrder(trx, shop.id, row.order_id, {
+      customer_id: row.customer_id,
       status: "logged",
       reason: decision.reason,
       rewarded_at: now,
@@ -186,7 +190,8 @@ async function awardOrder(
     earnableAmount: a.earnableAmount,
     autoRemovePoints: autoRemoveOf(programs, a.programId),
   }));
-  let updated = await repo.updateOrder(trx, shop.id, row.order_id, {
+  const rewarded = await repo.updateOrderSeeingRefunds(trx, shop.id, row.order_id, {
+    customer_id: row.customer_id,
     status: "rewarded",
     facts: JSON.stringify({ ...order, awards }),
     reason: null,
@@ -197,7 +202,11 @@ async function awardOrder(
     rewarded_at: now,
   });
   // Refunds that arrived before the award are applied now, once each.
-  for (const refund of await repo.listUnappliedRefunds(trx, shop.id, row.order_id)) {
+  let updated = rewarded.row;
+  const waiting = rewarded.hasUnappliedRefunds
+    ? await repo.listUnappliedRefunds(trx, shop.id, row.order_id)
+    : [];
+  for (const refund of waiting) {
     updated = await applyRefund(trx, shop, updated, refund.refund_id, refund.amount_minor, now);
   }
   return updated;
@@ -278,7 +287,10 @@ interface StoredAward {
   autoRemovePoints: boolean;
 }
 
-function autoRemoveOf(programs: { id: string; event: string; config: object }[], programId: string): boolean {
+function autoRemoveOf(
+  programs: readonly { id: string; event: string; config: object }[],
+  programId: string,
+): boolean {
   const config = programs.find((p) => p.id === programId)?.config as
     | { autoRemovePoints?: boolean }
     | undefined;
@@ -354,24 +366,63 @@ export async function convertDuePendingPoints(deps: Deps, limit = 500): Promise<
   const due = await repo.listDuePendingOrders(deps.db, now, limit);
   let converted = 0;
   for (const { shop_id, order_id } of due) {
-    await deps.db.transaction().execute(async (trx) => {
-      const row = await repo.findOrderForUpdate(trx, shop_id, order_id);
-      if (!row?.customer_id || row.pending_points <= 0 || !row.pending_until || row.pending_until > now)
-        return;
-      await postEntry(trx, {
-        shopId: shop_id,
-        customerId: row.customer_id,
-        activityType: ORDER_ACTIVITY.convertPending,
-        available: row.pending_points,
-        pending: -row.pending_points,
-        idempotencyKey: `order:${order_id}:pending-convert`,
-        sourceRef: order_id,
-      });
-      await repo.updateOrder(trx, shop_id, order_id, { pending_points: 0, pending_until: null });
-      converted += 1;
-    });
+    if (await convertOrderPendingPoints(deps, shop_id, order_id, { featureEnabled: true })) converted += 1;
   }
   return converted;
+}
+
+/**
+ * H-09, H-10: one order's pending points become available, in its own transaction under the
+ * order's lock, once whoever asks (`order:{id}:pending-convert`): when the holding period is over,
+ * or at once when the shop turned the feature off (`featureEnabled: false`). True if converted now.
+ */
+export async function convertOrderPendingPoints(
+  deps: Deps,
+  shopId: string,
+  orderId: string,
+  state: { featureEnabled: boolean },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findOrderForUpdate(trx, shopId, orderId);
+    if (!row?.customer_id || row.pending_points <= 0) return false;
+    const settlement = settlePendingAward(
+      { points: row.pending_points, pendingUntil: row.pending_until?.toISOString() ?? null },
+      { pointsRemoved: 0, featureEnabled: state.featureEnabled },
+      now.toISOString(),
+    );
+    if (settlement.kind !== "convert") return false;
+    await postEntry(trx, {
+      shopId,
+      customerId: row.customer_id,
+      activityType: ORDER_ACTIVITY.convertPending,
+      available: settlement.points,
+      pending: -settlement.points,
+      idempotencyKey: `order:${orderId}:pending-convert`,
+      sourceRef: orderId,
+    });
+    await repo.updateOrder(trx, shopId, orderId, { pending_points: 0, pending_until: null });
+    return true;
+  });
+}
+
+/**
+ * H-10: the shop turned pending points off, so every pending award of the shop converts now,
+ * whatever its holding period. One batch of orders by id after `after`; answers how many converted
+ * and where the next batch starts (null when none is left). Safe to repeat.
+ */
+export async function convertShopPendingPoints(
+  deps: Deps,
+  shopId: string,
+  batch: { after?: string | null; limit?: number } = {},
+): Promise<{ converted: number; next: string | null }> {
+  const limit = batch.limit ?? 500;
+  const pending = await repo.listPendingOrdersOfShop(deps.db, shopId, batch.after ?? null, limit);
+  let converted = 0;
+  for (const { order_id } of pending) {
+    if (await convertOrderPendingPoints(deps, shopId, order_id, { featureEnabled: false })) converted += 1;
+  }
+  return { converted, next: pending.length === limit ? (pending.at(-1)?.order_id ?? null) : null };
 }
 
 const PAID = new Set(["paid", "partially_refunded", "refunded", "partially_paid"]);

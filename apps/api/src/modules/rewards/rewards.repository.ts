@@ -44,6 +44,19 @@ export function findCouponByHold(conn: Conn, shopId: string, holdId: string) {
     .executeTakeFirst();
 }
 
+/** The coupon of a redemption request (its hold's idempotency key), if it got that far. */
+export function findCouponByHoldKey(conn: Conn, shopId: string, holdKey: string) {
+  return conn
+    .selectFrom("coupons as c")
+    .innerJoin("holds as h", (join) =>
+      join.onRef("h.shop_id", "=", "c.shop_id").onRef("h.id", "=", "c.hold_id"),
+    )
+    .selectAll("c")
+    .where("h.shop_id", "=", shopId)
+    .where("h.idempotency_key", "=", holdKey)
+    .executeTakeFirst();
+}
+
 export function findCoupon(conn: Conn, shopId: string, id: string, forUpdate = false) {
   let q = conn.selectFrom("coupons").selectAll().where("shop_id", "=", shopId).where("id", "=", id);
   if (forUpdate) q = q.forUpdate();
@@ -106,6 +119,10 @@ export async function countRedemptions(conn: Conn, shopId: string, programId: st
   return { total: Number(r.total), byCustomer: Number(r.by_customer) };
 }
 
+/**
+ * When the shopper revoked their coupons (H-12 limits). A merchant's revokes do not count against
+ * the shopper: they always carry the admin note as their reason (H-13), the shopper's never do.
+ */
 export async function listRevokeTimes(conn: Conn, shopId: string, customerId: string): Promise<Date[]> {
   const rows = await conn
     .selectFrom("coupons")
@@ -113,6 +130,7 @@ export async function listRevokeTimes(conn: Conn, shopId: string, customerId: st
     .where("shop_id", "=", shopId)
     .where("customer_id", "=", customerId)
     .where("revoked_at", "is not", null)
+    .where("revoke_reason", "is", null)
     .execute();
   return rows.flatMap((r) => (r.revoked_at ? [r.revoked_at] : []));
 }

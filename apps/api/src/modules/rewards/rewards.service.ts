@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { ErrorCode, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
-import type { CouponRow, CustomerRow, ProgramRow, ShopRow, Tx } from "@laurel/db";
+import type { AdminCoupon, ErrorCode, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
+import type { CouponRow, CustomerRow, LedgerEntryRow, ShopRow, Tx } from "@laurel/db";
 import {
   buildDiscountCode,
   type Coupon,
@@ -11,20 +11,16 @@ import {
   couponTab,
   DEFAULT_COUPON_REVOKE_SETTINGS,
   type PlanRank,
-  parseSpendingProgramConfig,
   planRankOf,
   quoteRedemption,
   type RedemptionQuote,
   type RewardQuote,
-  type SpendingEvent,
   type SpendingProgram,
-  spendingEvents,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { DiscountRequest, DiscountValue } from "../../platform/port";
 import { postEntry, postHold, reserveHold, voidHold } from "../ledger/ledger.service";
-import { listProgramRows, programBaseOf } from "../programs/programs.service";
 import * as repo from "./rewards.repository";
 
 /**
@@ -43,25 +39,9 @@ export interface Shopper {
   customer: CustomerRow;
 }
 
-/** A stored program as the domain's spending rules read it; null when its settings do not parse. */
-export function toSpendingProgram(row: ProgramRow): SpendingProgram | null {
-  if (!(spendingEvents as readonly string[]).includes(row.event)) return null;
-  try {
-    const event = row.event as SpendingEvent;
-    return {
-      ...programBaseOf(row),
-      type: "spending",
-      event,
-      config: parseSpendingProgramConfig(event, row.config),
-    };
-  } catch {
-    return null;
-  }
-}
-
-export async function listSpendingPrograms(deps: Deps, shopId: string): Promise<SpendingProgram[]> {
-  const rows = await listProgramRows(deps.db, shopId, "spending");
-  return rows.flatMap((r) => toSpendingProgram(r) ?? []);
+/** The shop's spending programs that parse, from the shop context (cached per SHOP_CACHE_MS). */
+export async function listSpendingPrograms(deps: Deps, shopId: string): Promise<readonly SpendingProgram[]> {
+  return (await deps.shopContexts.byId(shopId))?.spendingPrograms ?? [];
 }
 
 function shopFacts(shop: ShopRow) {
@@ -83,7 +63,11 @@ export async function quoteFor(
   program: SpendingProgram | null,
   points: number | undefined,
 ): Promise<RedemptionQuote> {
-  const usage = program
+  // Counted only where a limit applies (D-13): most rewards have none, and the widget asks often.
+  const limited =
+    program !== null &&
+    (program.config.usageLimit.total !== null || program.config.usageLimit.perCustomer !== null);
+  const usage = limited
     ? await repo.countRedemptions(deps.db, shop.id, program.id, customer.id)
     : { total: 0, byCustomer: 0 };
   return quoteRedemption({
@@ -116,11 +100,14 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
   if (!program) throw new AppError("reward_program_blank", 404, "Reward program is blank");
 
   // A retried request (same requestId) answers the coupon it already made.
-  const earlier = await deps.db.transaction().execute(async (trx) => {
-    const replay = await reserveReplay(trx, shop.id, holdKey);
-    return replay;
-  });
-  if (earlier) return { coupon: await presentCoupon(deps, earlier, program.title), replayed: true };
+  const earlier = await repo.findCouponByHoldKey(deps.db, shop.id, holdKey);
+  if (earlier) {
+    return {
+      coupon: presentCouponRow(earlier, program.title, deps.clock.now()),
+      replayed: true,
+      availablePoints: null,
+    };
+  }
 
   const quote = await quoteFor(deps, shopper, program, body.points);
   if (!quote.ok) throw refusal(quote);
@@ -129,16 +116,9 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
   const couponId = deps.newId("cpn");
   const holdId = deps.newId("hold");
   const expiresAt = quote.reward.expiresAt ? new Date(quote.reward.expiresAt) : null;
-  await deps.db.transaction().execute(async (trx) => {
-    await reserveHold(trx, {
-      shopId: shop.id,
-      customerId: customer.id,
-      holdId,
-      points: quote.points,
-      idempotencyKey: holdKey,
-      activityType: REWARD_ACTIVITY.redeem,
-      programId: program.id,
-    });
+  const reserved = await deps.db.transaction().execute(async (trx) => {
+    // The coupon first and the debit last: the debit locks the customer's row until commit, and a
+    // hot customer's redemptions queue on that lock, so it is held for as little as possible.
     await repo.insertCoupon(trx, {
       shopId: shop.id,
       id: couponId,
@@ -151,6 +131,18 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
       expiresAt,
       createdAt: deps.clock.now(),
     });
+    const hold = await reserveHold(trx, {
+      shopId: shop.id,
+      customerId: customer.id,
+      holdId,
+      points: quote.points,
+      idempotencyKey: holdKey,
+      activityType: REWARD_ACTIVITY.redeem,
+      programId: program.id,
+    });
+    // The same requestId racing itself (a double click): the first one makes the coupon.
+    if (hold.replayed) throw new AppError("request_in_progress", 409);
+    return hold;
   });
 
   let platformDiscountId: string;
@@ -172,25 +164,11 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
     await postHold(trx, shop.id, holdId, deps.clock.now());
     return repo.setPlatformDiscount(trx, shop.id, couponId, platformDiscountId);
   });
-  return { coupon: presentCouponRow(coupon, program.title, deps.clock.now()), replayed: false };
-}
-
-async function reserveReplay(
-  trx: Parameters<typeof repo.findCouponByHold>[0],
-  shopId: string,
-  holdKey: string,
-) {
-  const hold = await trx
-    .selectFrom("holds")
-    .select(["id"])
-    .where("shop_id", "=", shopId)
-    .where("idempotency_key", "=", holdKey)
-    .executeTakeFirst();
-  return hold ? repo.findCouponByHold(trx, shopId, hold.id) : undefined;
-}
-
-async function presentCoupon(deps: Deps, row: CouponRow, title: string): Promise<ProxyCoupon> {
-  return presentCouponRow(row, title, deps.clock.now());
+  return {
+    coupon: presentCouponRow(coupon, program.title, deps.clock.now()),
+    replayed: false,
+    availablePoints: reserved.balance?.available ?? null,
+  };
 }
 
 /** A stored coupon as the domain's coupon rules read it (H-11). */
@@ -230,22 +208,28 @@ export function presentCouponRow(row: CouponRow, title: string, now: Date): Prox
 }
 
 export async function listCoupons(deps: Deps, { shop, customer }: Shopper): Promise<ProxyCoupon[]> {
-  const [rows, programs] = await Promise.all([
+  const [rows, context] = await Promise.all([
     repo.listCustomerCoupons(deps.db, shop.id, customer.id),
-    listProgramRows(deps.db, shop.id, "spending"),
+    deps.shopContexts.byId(shop.id),
   ]);
+  const programs = context?.programRows ?? [];
   const titles = new Map(programs.map((p) => [p.id, p.title]));
   const now = deps.clock.now();
   return rows.map((r) => presentCouponRow(r, titles.get(r.program_id) ?? "", now));
 }
 
-/** H-12, H-13: the shopper revokes an unused coupon within the shop's limits; its points come back once. */
-export async function revokeCoupon(deps: Deps, { shop, customer }: Shopper, couponId: string) {
-  const row = await repo.findCoupon(deps.db, shop.id, couponId);
-  // Not yet issued (its redemption is in flight) is not yet a coupon (see listCustomerCoupons).
-  if (!row || row.customer_id !== customer.id || !row.platform_discount_id) {
+/** A coupon of this customer, once issued (a redemption in flight is not yet a coupon, see listCustomerCoupons). */
+async function issuedCouponOf(deps: Deps, shopId: string, customerId: string, couponId: string) {
+  const row = await repo.findCoupon(deps.db, shopId, couponId);
+  if (!row || row.customer_id !== customerId || !row.platform_discount_id) {
     throw new AppError("coupon_not_found", 404);
   }
+  return row;
+}
+
+/** H-12, H-13: the shopper revokes an unused coupon within the shop's limits; its points come back once. */
+export async function revokeCoupon(deps: Deps, { shop, customer }: Shopper, couponId: string) {
+  const row = await issuedCouponOf(deps, shop.id, customer.id, couponId);
   const now = deps.clock.now();
   const settings: CouponRevokeSettings = shop.settings.couponRevoke ?? DEFAULT_COUPON_REVOKE_SETTINGS;
   const check = checkRevoke({
@@ -255,28 +239,114 @@ export async function revokeCoupon(deps: Deps, { shop, customer }: Shopper, coup
     now: now.toISOString(),
   });
   if (!check.ok) throw new AppError(check.code as ErrorCode, 422, check.message);
-  // The code stops working first: a refunded coupon must never still be usable.
+  const { coupon } = await revokeIssuedCoupon(deps, shop, row, {
+    refundPoints: check.refundPoints,
+    reason: null,
+    actor: null,
+  });
+  return coupon;
+}
+
+/**
+ * H-13: the merchant revokes a customer's coupon from the admin. The shopper's limits (enabled,
+ * count, time limit) do not bind the merchant, but an admin note is required; it becomes the
+ * coupon's revoke reason and the refund entry's note, with the merchant as the entry's actor.
+ */
+export async function revokeCouponAsMerchant(
+  deps: Deps,
+  shop: ShopRow,
+  customerId: string,
+  couponId: string,
+  by: { actor: string; note: string },
+): Promise<{ coupon: CouponRow; entry: LedgerEntryRow }> {
+  const row = await issuedCouponOf(deps, shop.id, customerId, couponId);
+  const check = checkRevoke({
+    coupon: couponFacts(row),
+    settings: shop.settings.couponRevoke ?? DEFAULT_COUPON_REVOKE_SETTINGS,
+    priorRevokes: [],
+    now: deps.clock.now().toISOString(),
+    by: "admin",
+    reason: by.note,
+  });
+  if (!check.ok) {
+    throw new AppError(
+      check.code as ErrorCode,
+      check.code === "revoke_reason_required" ? 400 : 422,
+      check.message,
+    );
+  }
+  return revokeIssuedCoupon(deps, shop, row, {
+    refundPoints: check.refundPoints,
+    reason: by.note,
+    actor: by.actor,
+  });
+}
+
+/**
+ * The revoke itself, whoever asks: the platform code stops working first (a refunded coupon must
+ * never still be usable), then, under the coupon's lock, the coupon is marked revoked and its points
+ * refunded once (`coupon:{id}:revoke`). A use or a revoke that got in between wins.
+ */
+async function revokeIssuedCoupon(
+  deps: Deps,
+  shop: ShopRow,
+  row: CouponRow,
+  r: { refundPoints: number; reason: string | null; actor: string | null },
+): Promise<{ coupon: CouponRow; entry: LedgerEntryRow }> {
   if (row.platform_discount_id) {
     await deps.platform.deactivateDiscount(
       { domain: shop.shopify_domain, accessToken: shop.access_token },
       row.platform_discount_id,
     );
   }
+  const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const locked = await repo.findCoupon(trx, shop.id, couponId, true);
+    const locked = await repo.findCoupon(trx, shop.id, row.id, true);
     if (!locked || locked.status === "revoked") throw new AppError("coupon_revoked", 409);
-    const revoked = await repo.markRevoked(trx, shop.id, couponId, now, null);
-    await postEntry(trx, {
+    if (locked.status === "redeemed") throw new AppError("coupon_used", 422);
+    const coupon = await repo.markRevoked(trx, shop.id, row.id, now, r.reason);
+    const { entry } = await postEntry(trx, {
       shopId: shop.id,
-      customerId: customer.id,
+      customerId: row.customer_id,
       activityType: REWARD_ACTIVITY.refundCoupon,
-      available: check.refundPoints,
-      idempotencyKey: `coupon:${couponId}:revoke`,
+      available: r.refundPoints,
+      idempotencyKey: `coupon:${row.id}:revoke`,
       programId: row.program_id,
-      sourceRef: couponId,
+      sourceRef: row.id,
+      note: r.reason,
+      actor: r.actor,
     });
-    return revoked;
+    return { coupon, entry };
   });
+}
+
+/** H-11: a customer's coupons as the merchant sees them: with the order that used each and why it was revoked. */
+export async function listCouponsForMerchant(
+  deps: Deps,
+  shopId: string,
+  customerId: string,
+): Promise<AdminCoupon[]> {
+  const [rows, context] = await Promise.all([
+    repo.listCustomerCoupons(deps.db, shopId, customerId),
+    deps.shopContexts.byId(shopId),
+  ]);
+  const titles = new Map((context?.programRows ?? []).map((p) => [p.id, p.title]));
+  const now = deps.clock.now();
+  return rows.map((r) => presentAdminCoupon(r, titles.get(r.program_id) ?? "", now));
+}
+
+export function presentAdminCoupon(row: CouponRow, title: string, now: Date): AdminCoupon {
+  return {
+    ...presentCouponRow(row, title, now),
+    usedOrderId: row.used_order_id,
+    revokeReason: row.revoke_reason,
+  };
+}
+
+/** The title of a coupon's program, for presenting one coupon. */
+export async function couponProgramTitle(deps: Deps, shopId: string, programId: string): Promise<string> {
+  const context = await deps.shopContexts.byId(shopId);
+  return context?.programRows.find((p) => p.id === programId)?.title ?? "";
 }
 
 function itemsOf(scope: RewardQuote["appliesTo"]): DiscountValue extends { items: infer I } ? I : never {

@@ -5,6 +5,7 @@ import type {
   ProxyJoinResponse,
   ProxyRedeemBody,
 } from "@laurel/contracts";
+import { rewardKindByEvent } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
@@ -15,18 +16,16 @@ import {
   joinProgram,
   listActivitiesPage,
 } from "../customers/customers.service";
-import { awardAccountEvent } from "../earning/account-earning.service";
-import { listEarnedProgramIds } from "../ledger/ledger.service";
-import { listProgramRows } from "../programs/programs.service";
-import {
-  listCoupons,
-  listSpendingPrograms,
-  quoteFor,
-  redeemReward,
-  revokeCoupon,
-  type Shopper,
-} from "../rewards/rewards.service";
-import { getShopOrThrow } from "../shops/shops.service";
+import { awardJoiningEvents } from "../earning/account-earning.service";
+import { listCoupons, quoteFor, redeemReward, revokeCoupon, type Shopper } from "../rewards/rewards.service";
+import { findShopperWithOneTimeAwards } from "./storefront.repository";
+import { pointLabelOf } from "./widget-settings";
+
+async function shopContextOf(deps: Deps, shopId: string) {
+  const context = await deps.shopContexts.byId(shopId);
+  if (!context) throw new AppError("shop_not_installed", 404);
+  return context;
+}
 
 function requireShopper(auth: ProxyAuth): string {
   if (!auth.platformCustomerId) throw new AppError("customer_not_logged_in", 401);
@@ -35,11 +34,12 @@ function requireShopper(auth: ProxyAuth): string {
 
 /**
  * `POST /proxy/join`: a signed-in shopper becomes a member (X-63) and earns the sign-up points
- * (C-25) in the same transaction. Joining twice changes nothing.
+ * (C-25), and the newsletter's if they subscribed as a guest (C-26), in the same transaction.
+ * Joining twice changes nothing.
  */
 export async function joinAsShopper(deps: Deps, auth: ProxyAuth): Promise<ProxyJoinResponse> {
   const platformCustomerId = requireShopper(auth);
-  const shop = await getShopOrThrow(deps, auth.shopId);
+  const { shop } = await shopContextOf(deps, auth.shopId);
   return deps.db.transaction().execute(async (trx) => {
     const existing = await ensureCustomer(deps, trx, auth.shopId, {
       platformCustomerId,
@@ -51,7 +51,7 @@ export async function joinAsShopper(deps: Deps, auth: ProxyAuth): Promise<ProxyJ
     let member = existing;
     if (existing.type !== "member") {
       const joined = await joinProgram(trx, auth.shopId, existing.id, deps.clock.now());
-      const earned = await awardAccountEvent(deps, trx, shop, joined, "sign_up");
+      const earned = await awardJoiningEvents(deps, trx, shop, joined);
       member = earned > 0 ? ((await findCustomer(trx, auth.shopId, joined.id)) ?? joined) : joined;
     }
     return {
@@ -89,8 +89,8 @@ export async function listShopperActivities(
 /** The signed-in shopper of a proxy call, with the shop; unknown shoppers have no account yet. */
 async function loadShopper(deps: Deps, auth: ProxyAuth): Promise<Shopper> {
   const platformCustomerId = requireShopper(auth);
-  const [shop, customer] = await Promise.all([
-    getShopOrThrow(deps, auth.shopId),
+  const [{ shop }, customer] = await Promise.all([
+    shopContextOf(deps, auth.shopId),
     findCustomerByPlatformId(deps.db, auth.shopId, platformCustomerId),
   ]);
   if (!customer) throw new AppError("customer_not_member", 403);
@@ -99,9 +99,11 @@ async function loadShopper(deps: Deps, auth: ProxyAuth): Promise<Shopper> {
 
 export async function redeemAsShopper(deps: Deps, auth: ProxyAuth, body: ProxyRedeemBody) {
   const shopper = await loadShopper(deps, auth);
-  const { coupon, replayed } = await redeemReward(deps, shopper, body);
-  const after = await findCustomerByPlatformId(deps.db, auth.shopId, shopper.customer.platform_customer_id);
-  return { coupon, replayed, availablePoints: after?.available_points ?? 0 };
+  const { coupon, replayed, availablePoints } = await redeemReward(deps, shopper, body);
+  // A replay moved nothing: its answer is today's balance.
+  if (availablePoints !== null) return { coupon, replayed, availablePoints };
+  const now = await findCustomerByPlatformId(deps.db, auth.shopId, shopper.customer.platform_customer_id);
+  return { coupon, replayed, availablePoints: now?.available_points ?? 0 };
 }
 
 export async function listShopperCoupons(deps: Deps, auth: ProxyAuth) {
@@ -120,49 +122,51 @@ export async function revokeAsShopper(deps: Deps, auth: ProxyAuth, couponId: str
   return { coupon, availablePoints: after?.available_points ?? 0 };
 }
 
+/** The one-time ways to earn: shown as done once they have rewarded the shopper. */
+const ONE_TIME_EVENTS: ReadonlySet<string> = new Set(["sign_up", "sign_up_newsletter"]);
+
 /**
  * `GET /proxy/customer`: what the widget shows on open — membership and balances (when signed in),
  * the ways to earn and to redeem (with whether this shopper can redeem each now), the point label.
+ * The shop and its programs come from the shop context; the shopper is one statement.
  */
 export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<ProxyCustomerResponse> {
-  const shop = await getShopOrThrow(deps, auth.shopId);
-  const customer = auth.platformCustomerId
-    ? await findCustomerByPlatformId(deps.db, auth.shopId, auth.platformCustomerId)
+  const { shop, programRows, spendingPrograms } = await shopContextOf(deps, auth.shopId);
+  const earning = programRows.filter((p) => p.type === "earning" && p.status === "active");
+  const shopper = auth.platformCustomerId
+    ? await findShopperWithOneTimeAwards(
+        deps.db,
+        shop.id,
+        auth.platformCustomerId,
+        earning.filter((p) => ONE_TIME_EVENTS.has(p.event)).map((p) => p.id),
+      )
     : undefined;
-  const [earning, spending] = await Promise.all([
-    listProgramRows(deps.db, shop.id, "earning"),
-    listSpendingPrograms(deps, shop.id),
-  ]);
-  const earnedPrograms = customer
-    ? await listEarnedProgramIds(deps.db, shop.id, customer.id)
-    : new Set<string>();
-  const waysToEarn = earning
-    .filter((p) => p.status === "active")
-    .map((p) => {
-      const c = p.config as { earnBy?: string; earnPoint?: number; rateMoney?: number; rateItem?: number };
-      return {
-        programId: p.id,
-        event: p.event,
-        title: p.title,
-        points: Math.trunc(c.earnPoint ?? 0),
-        perAmount: c.earnBy === "price" ? (c.rateMoney ?? null) : null,
-        perItems: c.earnBy === "item" ? (c.rateItem ?? 1) : null,
-        // One-time ways (sign up, newsletter) show as done once earned.
-        completed: (p.event === "sign_up" || p.event === "sign_up_newsletter") && earnedPrograms.has(p.id),
-      };
-    });
-  const waysToRedeem = [];
-  for (const program of spending.filter((p) => p.status === "active")) {
-    const quote = customer
-      ? await quoteFor(
-          deps,
-          { shop, customer },
-          program,
-          program.config.minPoints ?? program.config.pointsCost,
-        )
-      : null;
+  const customer = shopper?.customer;
+  const awarded = new Set(shopper?.awardedProgramIds);
+  const waysToEarn = earning.map((p) => {
+    const c = p.config as { earnBy?: string; earnPoint?: number; rateMoney?: number; rateItem?: number };
+    return {
+      programId: p.id,
+      event: p.event,
+      title: p.title,
+      points: Math.trunc(c.earnPoint ?? 0),
+      perAmount: c.earnBy === "price" ? (c.rateMoney ?? null) : null,
+      perItems: c.earnBy === "item" ? (c.rateItem ?? 1) : null,
+      completed: ONE_TIME_EVENTS.has(p.event) && awarded.has(p.id),
+    };
+  });
+  const active = spendingPrograms.filter((p) => p.status === "active");
+  const quotes = customer
+    ? await Promise.all(
+        active.map((program) =>
+          quoteFor(deps, { shop, customer }, program, program.config.minPoints ?? program.config.pointsCost),
+        ),
+      )
+    : [];
+  const waysToRedeem = active.map((program, i) => {
+    const quote = quotes[i] ?? null;
     const reward = quote?.ok ? quote.reward : null;
-    waysToRedeem.push({
+    return {
       programId: program.id,
       event: program.event,
       title: program.title,
@@ -170,13 +174,13 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
       points: program.config.pointsCost,
       minPoints: program.config.minPoints,
       maxPoints: program.config.maxPoints,
-      rewardKind: reward?.kind ?? program.event,
+      rewardKind: reward?.kind ?? rewardKindByEvent[program.event],
       rewardValue: reward?.value ?? program.config.rewardValue ?? null,
       currency: shop.platform_info.currency ?? "USD",
       available: quote?.ok ?? false,
       unavailableReason: quote === null ? "Account not found" : quote.ok ? null : quote.message,
-    });
-  }
+    };
+  });
   return {
     signedIn: Boolean(auth.platformCustomerId),
     customer: customer
@@ -189,7 +193,7 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
         }
       : null,
     tier: null,
-    pointLabel: { singular: "point", plural: "points" },
+    pointLabel: (({ singular, plural }) => ({ singular, plural }))(pointLabelOf(shop)),
     waysToEarn,
     waysToRedeem,
   };

@@ -16,9 +16,14 @@ import { createDemoStore } from "./demo-store";
 export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
   const store = createDemoStore(db);
   let sequence = 0;
+  // A shop's id never changes while it exists; remembered so each code costs one statement.
+  const shopIds = new Map<string, string>();
   async function shopIdOf(domain: string): Promise<string> {
+    const known = shopIds.get(domain);
+    if (known) return known;
     const id = await store.findShopId(domain);
     if (!id) throw new PlatformError(`Unknown demo shop ${domain}`, false);
+    shopIds.set(domain, id);
     return id;
   }
   function info(domain: string): PlatformShopInfo {
