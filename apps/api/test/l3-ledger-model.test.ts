@@ -3,15 +3,24 @@ import { createLedgerModel, type LedgerModel, type LedgerOperation, type ModelOu
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/infra/clock";
 import { AppError } from "../src/infra/errors";
+import { markShopChanged } from "../src/infra/shop-changes";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { auditLedger, postHold, reserveHold, voidHold } from "../src/modules/ledger/ledger.service";
 import { convertDuePendingPoints } from "../src/modules/orders/orders.service";
+import { postPointExpiry } from "../src/modules/point-expiry/point-expiry.service";
 import { createDefaultPrograms } from "../src/modules/programs/programs.service";
 import { deleteCoupon, insertCoupon, setPlatformDiscount } from "../src/modules/rewards/rewards.repository";
 import { REWARD_ACTIVITY } from "../src/modules/rewards/rewards.service";
 import { createShopIfAbsent, shopRowFromPlatform } from "../src/modules/shops/shops.service";
 import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
-import { createTestApp, deliverWebhook, shopifyToken, signedProxyUrl, type TestApp } from "./helpers";
+import {
+  createTestApp,
+  deliverWebhook,
+  shopifyToken,
+  signedProxyUrl,
+  type TestApp,
+  updateShopRow,
+} from "./helpers";
 import { orderBody, refundBody } from "./order-payloads";
 import { seededRandom, testSeed } from "./random";
 
@@ -43,7 +52,9 @@ import { seededRandom, testSeed } from "./random";
  *   (14 days); the entry is `earn_pending_point`.
  * - reverse / deductPending (key `refund:{id}`): a signed `refunds/create` webhook refunding
  *   points × 10.00 of the order (the pro-rata reversal is then exactly `points`, clamped to what
- *   is left of the award). Points moved = what the `refund:{id}` (+ `:pending`) entries took. No
+ *   is left of the award). A refund of a pending award already converted takes from available
+ *   points, at most what is there (decision 0013), as a reversal does; the model agrees.
+ *   Points moved = what the `refund:{id}` (+ `:pending`) entries took. No
  *   refund row before and an applied one after → applied now; a row before for the same order and
  *   amount → replayed, for another order or amount → `idempotency_conflict`. A row left unapplied
  *   (no award yet) would be the model's `entry_not_found` (never generated, see below).
@@ -62,6 +73,10 @@ import { seededRandom, testSeed } from "./random";
  *   opposite state → `hold_already_voided` / `hold_already_posted`; `hold_not_found` as it is.
  * - adjust (key `adj{n}`): `POST /apiSa/customers/:id/points` with an `Idempotency-Key`;
  *   `data.replayed`, points = |activity.points|; 400 `validation_failed` ↔ `invalid_points`.
+ * - expire (key `x{n}`): `postPointExpiry`, what the point expiry job posts for a customer whose
+ *   points expired (H-08, decision 0016), asking for `points`: it takes at most what is available,
+ *   never below zero, pending untouched. Points = what it took. (Which customers expire when is
+ *   the domain's `decidePointExpiry`, tested on its own and by the job's API test.)
  * - useCoupon: a signed `orders/paid` webhook of a guest order (no points) using the coupon's code.
  *   The coupon row afterwards: used by this order → applied now; used by an earlier order →
  *   replayed; revoked → `coupon_not_available`; no row → `coupon_not_found`.
@@ -71,23 +86,20 @@ import { seededRandom, testSeed } from "./random";
  *   is. The route takes no idempotency key (a repeat is refused as already revoked), so every
  *   revoke has a fresh model key and revokes are never replayed.
  *
- * Not generated (out of the model's reach, or no server code path): `expire` (no point expiry
- * code path yet); refunds of orders that have not earned (the server keeps them for the award, the
- * model refuses `entry_not_found`); refunds of converted pending awards (the server reverses them
- * from available, the model refuses `already_converted`); use or revoke of the coupon of a hold
+ * Not generated (out of the model's reach, or no server code path): replays and conflicts of
+ * `expire` (the job's key names the customer and the day, so a replay is a later run finding the
+ * entry, and a 0-point expiry writes nothing to replay); refunds of orders that have not earned (the server keeps them for the award, the
+ * model refuses `entry_not_found`); use or revoke of the coupon of a hold
  * still reserved (the server's coupon row exists from the reserve, the model's coupon from the
  * post — the server now agrees: a coupon is issued only when its hold is posted, and this case is
  * generated in every run); invalid amounts with a used key (the server validates before it looks at the key, the
  * model the other way round). Tier points are not compared: the model leaves them alone on a
- * reversal or deduction, the server takes them back with the points. `L3_KNOWN_GAPS=1` generates
- * a refund of a converted pending award, where the model (not the server) is incomplete.
+ * reversal or deduction, the server takes them back with the points.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const OPS = Number(process.env.L3_OPS ?? (onPostgres ? 100_000 : 2_000));
 const LANES = Math.max(1, Number(process.env.L3_LANES ?? (onPostgres ? 8 : 1)));
 const CUSTOMERS = Number(process.env.L3_CUSTOMERS ?? 20);
-/** `L3_KNOWN_GAPS=1` also generates the case the model does not cover yet (see above). */
-const KNOWN_GAPS = process.env.L3_KNOWN_GAPS === "1";
 
 // Fixed: the run never depends on the wall clock (admin tokens and proxy signatures stay fresh).
 const clock = fixedClock("2026-06-15T15:00:00Z");
@@ -115,6 +127,8 @@ interface Step {
   webhookId?: string;
   /** revokeCoupon: the shopper asking (the coupon's owner, or anyone for an unknown coupon). */
   asCustomer?: string;
+  /** Shown in the run's counts, for a case worth seeing there (a refund after the conversion). */
+  variant?: string;
 }
 
 type ServerOutcome =
@@ -199,7 +213,7 @@ async function laneShop(lane: number): Promise<{ id: string; domain: string }> {
     });
   }
   // A paid plan: Starter's 150-order limit (B-29, tested elsewhere) would log most orders.
-  await t.deps.db.updateTable("shops").set({ plan: "pro" }).where("id", "=", shop.id).execute();
+  await updateShopRow(t, shop.id, { plan: "pro" });
   return shop;
 }
 
@@ -241,6 +255,7 @@ async function runLane(seed: number, lane: number, ops: number, customerCount: n
       .set({ settings: JSON.stringify(settings) })
       .where("id", "=", SHOP)
       .execute();
+    markShopChanged(SHOP);
   }
   await setPendingPoints(false);
   const adminToken = await shopifyToken(t.config, shop.domain, clock.now());
@@ -280,6 +295,7 @@ async function runLane(seed: number, lane: number, ops: number, customerCount: n
   let refundSeq = 0;
   let holdSeq = 0;
   let adjustSeq = 0;
+  let expireSeq = 0;
   let revokeSeq = 0;
   let useSeq = 0;
   let webhookSeq = 0;
@@ -418,6 +434,7 @@ async function runLane(seed: number, lane: number, ops: number, customerCount: n
     ["post", 8],
     ["void", 7],
     ["adjust", 9],
+    ["expire", 3],
     ["useCoupon", 3],
     ["revokeCoupon", 4],
     ["replay", 7],
@@ -442,8 +459,9 @@ async function runLane(seed: number, lane: number, ops: number, customerCount: n
       case "reverse":
         return earnKeys.size > 0 ? reverseOf(earnKeys.pick(rng)) : freshEarn(false);
       case "deductPending":
-        if (KNOWN_GAPS && convertedAwards.size > 0 && rng.next() < 0.1)
-          return deductOf(convertedAwards.pick(rng));
+        // A refund after the conversion: from available, clamped (decision 0013).
+        if (convertedAwards.size > 0 && rng.next() < 0.2)
+          return { ...deductOf(convertedAwards.pick(rng)), variant: "after conversion" };
         return openAwards.size > 0 ? deductOf(openAwards.pick(rng)) : freshEarn(true);
       case "convertPending": {
         const pool = rng.next() < 0.85 || convertedAwards.size === 0 ? openAwards : convertedAwards;
@@ -469,6 +487,12 @@ async function runLane(seed: number, lane: number, ops: number, customerCount: n
         if (rng.next() < 0.05) return { op: { op: "adjust", customerId, key, points: 0 }, kind: "invalid" };
         const points = rng.int(1, 300) * (rng.next() < 0.5 ? -1 : 1);
         return { op: { op: "adjust", customerId, key, points }, kind: "fresh" };
+      }
+      case "expire": {
+        const customerId = anyCustomer();
+        const available = Math.max(0, model.balances(customerId)?.available ?? 0);
+        const points = rng.next() < 0.5 ? rng.int(1, Math.max(1, available)) : rng.int(1, available + 100);
+        return { op: { op: "expire", customerId, key: `x${++expireSeq}`, points }, kind: "fresh" };
       }
       case "useCoupon":
         return { op: { op: "useCoupon", holdKey: couponTarget() }, kind: "fresh", webhookId: newWebhookId() };
@@ -496,7 +520,13 @@ async function runLane(seed: number, lane: number, ops: number, customerCount: n
   /** What the model's outcome teaches the generator (targets for later operations). */
   function learn(step: Step, outcome: ModelOutcome) {
     const op = step.op;
-    if (step.kind === "fresh" && "key" in op && op.op !== "convertPending" && op.op !== "revokeCoupon")
+    if (
+      step.kind === "fresh" &&
+      "key" in op &&
+      op.op !== "convertPending" &&
+      op.op !== "revokeCoupon" &&
+      op.op !== "expire"
+    )
       history.push(step);
     if (!outcome.ok || outcome.replayed) return;
     switch (op.op) {
@@ -735,8 +765,18 @@ async function runLane(seed: number, lane: number, ops: number, customerCount: n
           code: code === "coupon_used" || code === "coupon_revoked" ? "coupon_not_available" : code,
         };
       }
-      case "expire":
-        throw new Error("expire has no server code path");
+      case "expire": {
+        const points = await tx((trx) =>
+          postPointExpiry(trx, {
+            shopId: SHOP,
+            customerId: op.customerId,
+            key: op.key,
+            points: op.points,
+            note: null,
+          }),
+        );
+        return { ok: true, replayed: false, points };
+      }
     }
   }
 
@@ -761,7 +801,10 @@ async function runLane(seed: number, lane: number, ops: number, customerCount: n
     const modelEntriesBefore = model.entries().length;
     const expected = model.apply(step.op);
     learn(step, expected);
-    bump(counts, `${step.op.op}${step.kind === "fresh" ? "" : ` (${step.kind})`}`);
+    bump(
+      counts,
+      `${step.op.op}${step.kind === "fresh" ? "" : ` (${step.kind})`}${step.variant ? ` [${step.variant}]` : ""}`,
+    );
     bump(
       outcomes,
       `${step.op.op} → ${expected.ok ? (expected.replayed ? "replayed" : "ok") : `refused ${expected.code}`}`,

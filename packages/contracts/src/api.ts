@@ -5,9 +5,12 @@ import {
   adjustPointsResponse,
   customerActivitiesQuery,
   customerActivitiesResponse,
+  customerCouponsResponse,
   customerSummarySchema,
   customersListQuery,
   customersListResponse,
+  revokeCouponBody,
+  revokeCouponResponse,
 } from "./customers";
 import {
   createProgramBody,
@@ -27,6 +30,7 @@ import {
   proxyRedeemResponse,
   proxyRevokeResponse,
 } from "./proxy";
+import { loyaltySettingsSchema, putLoyaltySettingsBody, putLoyaltySettingsResponse } from "./settings";
 import {
   checkSupportAppBlockResponse,
   getShopsResponse,
@@ -36,6 +40,7 @@ import {
   staffShopSchema,
   staffShopUpdateBody,
 } from "./shop";
+import { widgetSettingsQuery, widgetSettingsResponse } from "./widget";
 
 /** Who may call a route (DESIGN §3); mirrors the server's guards. */
 export type RouteGuard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook";
@@ -110,6 +115,19 @@ export const apiRoutes = {
     body: postSettingsBody,
     response: z.null(),
   },
+  "GET /apiSa/lp/settings": {
+    summary:
+      "Loyalty settings: earning trigger, pending points, point expiry, sandbox, exchange rate, coupon revokes",
+    guard: "admin",
+    response: loyaltySettingsSchema,
+  },
+  "PUT /apiSa/lp/settings": {
+    summary:
+      "Change loyalty settings (the sections sent); turning pending points off converts them all now (H-10)",
+    guard: "admin",
+    body: putLoyaltySettingsBody,
+    response: putLoyaltySettingsResponse,
+  },
   "GET /apiSa/lp/programs/earning": {
     summary: "Earning programs (S-12)",
     guard: "admin",
@@ -178,6 +196,17 @@ export const apiRoutes = {
     body: adjustPointsBody,
     response: adjustPointsResponse,
   },
+  "GET /apiSa/customers/:id/coupons": {
+    summary: "A customer's coupons (H-11): code, order, expiry, used, revoke reason",
+    guard: "admin",
+    response: customerCouponsResponse,
+  },
+  "POST /apiSa/customers/:id/coupons/:couponId/revoke": {
+    summary: "Revoke a customer's coupon with an admin note (H-13); its points come back once",
+    guard: "admin",
+    body: revokeCouponBody,
+    response: revokeCouponResponse,
+  },
   "GET /apiSa/compliance/exports": {
     summary: "Customer data requests received (customers/data_request)",
     guard: "admin",
@@ -238,6 +267,12 @@ export const apiRoutes = {
     summary: "Storefront: revoke an unused coupon and get its points back (H-12, H-13)",
     guard: "proxy",
     response: proxyRevokeResponse,
+  },
+  "GET /proxy/widget": {
+    summary: "Storefront: the widget's settings and texts in the storefront's language (every page view)",
+    guard: "proxy",
+    query: widgetSettingsQuery,
+    response: widgetSettingsResponse,
   },
   "POST /webhooks": {
     summary: "Shopify webhooks (every topic; HMAC over the raw body)",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { customerTypeSchema, pageInfoSchema } from "./proxy";
+import { customerTypeSchema, pageInfoSchema, proxyCouponSchema } from "./proxy";
 
 /** Paging of the admin lists: `page` from 1, `pageSize` up to 100. */
 const pagingQuery = z.object({
@@ -80,4 +80,30 @@ export const adjustPointsResponse = z.object({
   customer: customerSummarySchema,
   activity: adminActivitySchema,
   replayed: z.boolean(),
+});
+
+/** H-11: a coupon in the customer's history as the merchant sees it, with its order and revoke reason. */
+export const adminCouponSchema = proxyCouponSchema.extend({
+  usedOrderId: z.string().nullable(),
+  revokeReason: z.string().nullable(),
+});
+export type AdminCoupon = z.infer<typeof adminCouponSchema>;
+
+export const customerCouponsResponse = z.object({ coupons: z.array(adminCouponSchema) });
+
+/** H-13: a merchant revoking a coupon must enter an admin note; it is the coupon's revoke reason. */
+export const revokeCouponBody = z.strictObject({
+  note: z
+    .string({ error: "Please enter an admin note" })
+    .trim()
+    .min(1, "Please enter an admin note")
+    .max(500, "Note must be 500 characters or fewer."),
+});
+export type RevokeCouponBody = z.infer<typeof revokeCouponBody>;
+
+export const revokeCouponResponse = z.object({
+  coupon: adminCouponSchema,
+  customer: customerSummarySchema,
+  /** The `refund_coupon` entry, with the merchant as actor and the note. */
+  activity: adminActivitySchema,
 });

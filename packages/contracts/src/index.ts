@@ -5,4 +5,6 @@ export * from "./envelope";
 export * from "./languages";
 export * from "./programs";
 export * from "./proxy";
+export * from "./settings";
 export * from "./shop";
+export * from "./widget";

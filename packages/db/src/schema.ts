@@ -49,6 +49,8 @@ export interface ShopsTable {
   customize_for_shops: Json<string[]>;
   custom_features: Json<string[]>;
   settings: Json<ShopSettingsJson>;
+  /** H-08: the inactivity cutoff the shop's point expiry last ran through (decision 0016). */
+  points_expired_until: NullableTimestamp;
   platform_info: Json<PlatformInfoJson>;
   access_token: string | null;
   subscription: ColumnType<SubscriptionJson | null, string | null | undefined, string | null>;
@@ -90,6 +92,8 @@ export interface ShopSettingsJson {
     timeframe: { unit: "minute" | "hour" | "day" | "week" | "month" | "year" | "lifetime"; duration: number };
     timeLimit: { value: number; unit: "minute" | "hour" | "day" | "week" | "month" | "year" } | null;
   };
+  /** H-07, H-08: points expire after this long without activity (the domain's `PointExpirySettings`). */
+  pointExpiry?: { expiry: string; customDuration: string | null };
 }
 
 export interface PlatformInfoJson {
@@ -163,6 +167,9 @@ export interface CustomersTable {
   pending_points: Generated<number>;
   tier_points: Generated<number>;
   redacted_at: NullableTimestamp;
+  /** C-26: `subscribed`, `not_subscribed`, `unsubscribed`, `pending`, … as the platform last said. */
+  email_marketing_state: string | null;
+  email_marketing_updated_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -216,6 +223,57 @@ export interface DemoDiscountsTable {
   request: Json<Record<string, unknown>>;
   active: Generated<boolean>;
   used_count: Generated<number>;
+  last_used_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface DemoDiscountUsesTable {
+  shop_id: string;
+  discount_id: string;
+  order_id: string;
+  customer_id: string | null;
+  email: string | null;
+  used_at: Timestamp;
+}
+
+export interface DemoShoppersTable {
+  shop_id: string;
+  customer_id: string;
+  email: string;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export type DemoFinancialStatus = "paid" | "partially_refunded" | "refunded";
+
+export interface DemoOrdersTable {
+  shop_id: string;
+  order_id: string;
+  number: number;
+  customer_id: string | null;
+  email: string;
+  financial_status: ColumnType<DemoFinancialStatus, DemoFinancialStatus | undefined, DemoFinancialStatus>;
+  cancelled_at: NullableTimestamp;
+  discount_code: string | null;
+  data: Json<Record<string, unknown>>;
+  refunds: Json<Record<string, unknown>[]>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface DemoWebhookDeliveriesTable {
+  shop_id: string;
+  webhook_id: string;
+  topic: string;
+  order_id: string | null;
+  customer_id: string | null;
+  body: string;
+  status: number | null;
+  error: string | null;
+  attempts: Generated<number>;
+  delivered_at: NullableTimestamp;
   created_at: DefaultTimestamp;
 }
 
@@ -300,6 +358,10 @@ export interface DB {
   coupons: CouponsTable;
   programs: ProgramsTable;
   demo_discounts: DemoDiscountsTable;
+  demo_discount_uses: DemoDiscountUsesTable;
+  demo_shoppers: DemoShoppersTable;
+  demo_orders: DemoOrdersTable;
+  demo_webhook_deliveries: DemoWebhookDeliveriesTable;
   compliance_exports: ComplianceExportsTable;
   customers: CustomersTable;
   ledger_entries: LedgerEntriesTable;
@@ -325,3 +387,6 @@ export type ProgramRow = Selectable<ProgramsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderRefundRow = Selectable<OrderRefundsTable>;
 export type CouponRow = Selectable<CouponsTable>;
+export type DemoShopperRow = Selectable<DemoShoppersTable>;
+export type DemoOrderRow = Selectable<DemoOrdersTable>;
+export type DemoWebhookDeliveryRow = Selectable<DemoWebhookDeliveriesTable>;

@@ -1,5 +1,7 @@
 import type { JobDefinition } from "../infra/queue";
 import { convertPendingPointsJob } from "./convert-pending-points.job";
+import { convertShopPendingPointsJob } from "./convert-shop-pending-points.job";
+import { expirePointsAllShopsJob, expireShopPointsJob } from "./expire-points.job";
 import { reconcileAllShopsJob, reconcileShopOrdersJob } from "./reconcile-orders.job";
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
 
@@ -9,4 +11,7 @@ export const allJobs: JobDefinition[] = [
   convertPendingPointsJob,
   reconcileAllShopsJob,
   reconcileShopOrdersJob,
+  convertShopPendingPointsJob,
+  expirePointsAllShopsJob,
+  expireShopPointsJob,
 ];

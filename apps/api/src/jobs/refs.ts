@@ -25,3 +25,30 @@ export const reconcileAllShops: JobRef<Record<string, never>> = {
   name: "reconcile-all-shops",
   data: z.object({}).strict() as z.ZodType<Record<string, never>>,
 };
+
+/** H-10: a shop turned pending points off; its pending points convert (batches, while it stays off). */
+export const convertShopPendingPoints: JobRef<{ shopId: string }> = {
+  name: "convert-shop-pending-points",
+  data: z.object({ shopId: z.string().min(1) }),
+};
+
+/** H-08: the hourly sweep over shops whose points expire. */
+export const expirePointsAllShops: JobRef<Record<string, never>> = {
+  name: "expire-points-all-shops",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};
+
+/** H-08: one batch of one shop's customers, after `after` (a customer id), for the pass's `cutoff`. */
+export interface ExpireShopPointsData {
+  shopId: string;
+  after?: string | undefined;
+  cutoff?: string | undefined;
+}
+export const expireShopPoints: JobRef<ExpireShopPointsData> = {
+  name: "expire-shop-points",
+  data: z.object({
+    shopId: z.string().min(1),
+    after: z.string().min(1).optional(),
+    cutoff: z.iso.datetime().optional(),
+  }),
+};

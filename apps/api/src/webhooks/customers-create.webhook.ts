@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseInput } from "../infra/errors";
 import { ensureCustomer } from "../modules/customers/customers.service";
+import { applyNewsletterConsent } from "../modules/earning/account-earning.service";
 import type { WebhookHandler } from "../modules/webhooks/webhooks.service";
 
 export const platformCustomerPayload = z.object({
@@ -8,15 +9,31 @@ export const platformCustomerPayload = z.object({
   email: z.string().nullish(),
   first_name: z.string().nullish(),
   last_name: z.string().nullish(),
+  updated_at: z.string().nullish(),
+  /** The REST Customer's e-mail marketing consent: `state` is subscribed, not_subscribed, unsubscribed, pending, … */
+  email_marketing_consent: z
+    .object({ state: z.string().nullish(), consent_updated_at: z.string().nullish() })
+    .nullish(),
 });
 
-/** customers/create and customers/update: keep Laurel's copy of the shopper's contact details. */
+/** When the consent was given or withdrawn: its own time, else the customer's update time. */
+function consentTime(c: z.infer<typeof platformCustomerPayload>): Date | null {
+  const at = Date.parse(c.email_marketing_consent?.consent_updated_at ?? c.updated_at ?? "");
+  return Number.isNaN(at) ? null : new Date(at);
+}
+
+/**
+ * customers/create and customers/update: keep Laurel's copy of the shopper's contact details, and
+ * their newsletter consent (C-26: subscribing earns the newsletter program's points).
+ */
 export const customersUpsert: WebhookHandler = async (deps, trx, { shop, payload }) => {
   const c = parseInput(platformCustomerPayload, payload);
-  await ensureCustomer(deps, trx, shop.id, {
+  const customer = await ensureCustomer(deps, trx, shop.id, {
     platformCustomerId: c.id,
     email: c.email ?? null,
     firstName: c.first_name ?? null,
     lastName: c.last_name ?? null,
   });
+  const state = c.email_marketing_consent?.state;
+  if (state) await applyNewsletterConsent(deps, trx, shop, customer, { state, at: consentTime(c) });
 };

@@ -4,3 +4,4 @@ export * from "./hold";
 export * from "./idempotency";
 export * from "./messages";
 export * from "./model";
+export * from "./point-expiry";

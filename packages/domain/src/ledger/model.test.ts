@@ -174,7 +174,7 @@ describe("ledger reference model: scenarios (DESIGN §4, §9 L2/L3)", () => {
     ]);
   });
 
-  it("H-09: pending points convert once, refunds take from what is still pending", () => {
+  it("H-09: pending points convert once; refunds take from pending, then (converted) from available", () => {
     play(modelWith("c1"), [
       [
         { op: "awardPending", customerId: "c1", key: "p1", points: 50 },
@@ -208,9 +208,28 @@ describe("ledger reference model: scenarios (DESIGN §4, §9 L2/L3)", () => {
         { op: "convertPending", key: "cv3", awardKey: "p2" },
         { ok: false, code: "already_converted" },
       ],
+      // A refund after the conversion reverses from available (decision 0013), never overdrawing.
       [
         { op: "deductPending", key: "d3", awardKey: "p2", points: 5 },
-        { ok: false, code: "already_converted" },
+        { ok: true, points: 5, ...bal(65, 0) },
+      ],
+      [reserve("r1", 60), { ok: true, ...bal(5, 0) }],
+      [
+        { op: "deductPending", key: "d3b", awardKey: "p2", points: 30 },
+        { ok: true, points: 5, ...bal(0, 0) },
+      ],
+      [
+        { op: "deductPending", key: "d3c", awardKey: "p2", points: 70 },
+        { ok: true, points: 0, ...bal(0, 0) },
+      ],
+      // The award counts the forgiven points too: once refunded in full, nothing more is taken.
+      [
+        { op: "adjust", customerId: "c1", key: "a1", points: 50 },
+        { ok: true, ...bal(50, 0) },
+      ],
+      [
+        { op: "deductPending", key: "d3d", awardKey: "p2", points: 70 },
+        { ok: true, points: 0, ...bal(50, 0) },
       ],
       [
         { op: "deductPending", key: "d4", awardKey: "nope", points: 5 },

@@ -16,7 +16,9 @@
  * - Holds are identified by their reserve key; post and void resolve a hold once (repeating the
  *   same action is a replay; the opposite action is refused). Posting issues the coupon; voiding
  *   returns the points. Revoking an available coupon refunds its points once (H-13).
- * - Pending awards (H-09) convert once; deductions (refunds) take from what is still pending.
+ * - Pending awards (H-09) convert once; a refund while the award is pending takes from what is
+ *   still pending. A refund after the conversion is an ordinary reversal (decision 0013): it takes
+ *   at most what is available, the rest is forgiven, and the award counts it either way.
  * - Entries that would move nothing (a fully clamped reversal or expiry) are not written.
  */
 import { type ActivityType, holdEntryKey } from "./activity";
@@ -34,7 +36,10 @@ export type LedgerOperation =
   | { op: "awardPending"; customerId: string; key: string; points: number }
   /** H-09: what is left of a pending award becomes available. */
   | { op: "convertPending"; key: string; awardKey: string }
-  /** H-09, H-17: a refund takes up to `points` from what is left of a pending award. */
+  /**
+   * H-09, H-17: a refund takes up to `points` from what is left of a pending award: from pending
+   * while it is held, from available once converted (clamped, decision 0013).
+   */
   | { op: "deductPending"; key: string; awardKey: string; points: number }
   /** A redemption reserves points; `key` identifies the hold. */
   | { op: "reserve"; customerId: string; key: string; points: number }
@@ -225,10 +230,16 @@ export function createLedgerModel(): LedgerModel {
     if (!isPositive(op.points)) return refuseLedger("invalid_points");
     const award = pendingAwards.get(op.awardKey);
     if (!award) return refuseLedger("entry_not_found");
-    if (award.converted) return refuseLedger("already_converted");
-    const take = Math.min(op.points, award.points - award.deducted);
-    if (take > 0) postOrThrow(line(op.key, award.customerId, "deduct_pending_point", { pending: -take }));
-    award.deducted += take;
+    const claim = Math.min(op.points, award.points - award.deducted);
+    award.deducted += claim;
+    if (!award.converted) {
+      if (claim > 0) postOrThrow(line(op.key, award.customerId, "deduct_pending_point", { pending: -claim }));
+      return { points: claim };
+    }
+    // Converted points are available points: the refund reverses them like any other (0013).
+    const available = customers.get(award.customerId)?.available ?? 0;
+    const take = Math.min(claim, Math.max(0, available));
+    if (take > 0) postOrThrow(line(op.key, award.customerId, "remove_refund", { available: -take }));
     return { points: take };
   }
 

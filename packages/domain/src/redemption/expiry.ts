@@ -23,6 +23,13 @@ export function isDurationCode(code: string): boolean {
   return DURATION_CODE.test(code);
 }
 
+/** `14D` → 14 days, `3M` → 3 months; null for anything that is not a duration code. */
+export function parseDurationCode(code: string): { value: number; unit: DurationUnit } | null {
+  const [, count, letter] = DURATION_CODE.exec(code) ?? [];
+  const unit = UNIT_BY_LETTER[letter ?? ""];
+  return unit ? { value: Number(count), unit } : null;
+}
+
 /** A specific date given as `YYYY-MM-DD` ends at the close of that day in UTC; callers that know the store's time zone pass an instant. */
 function specificDateMs(specificDate: string): number {
   return /^\d{4}-\d{2}-\d{2}$/.test(specificDate)
@@ -54,7 +61,6 @@ export function rewardExpiresAt(
     }
     return rewardExpiresAt(customDuration, redeemedAt);
   }
-  const [, count, letter] = DURATION_CODE.exec(code) ?? [];
-  const unit = UNIT_BY_LETTER[letter ?? ""] ?? "day";
-  return toIso(addDuration(toEpochMs(redeemedAt), { value: Number(count), unit }));
+  const duration = parseDurationCode(code) ?? { value: 0, unit: "day" };
+  return toIso(addDuration(toEpochMs(redeemedAt), duration));
 }

@@ -4,12 +4,20 @@ import type {
   CustomerSummary,
   CustomersListQuery,
   PageInfo,
+  RevokeCouponBody,
 } from "@laurel/contracts";
 import type { CustomerRow, LedgerEntryRow } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { postEntry } from "../ledger/ledger.service";
+import {
+  couponProgramTitle,
+  listCouponsForMerchant,
+  presentAdminCoupon,
+  revokeCouponAsMerchant,
+} from "../rewards/rewards.service";
+import { getShopOrThrow } from "../shops/shops.service";
 import * as repo from "./customers.repository";
 
 /** The merchant's view of their customers (`/apiSa/customers…`), always scoped to their shop. */
@@ -115,4 +123,49 @@ export async function adjustCustomerPoints(
     const customer = await customerOrThrow(trx, shopId, customerId);
     return { customer: presentCustomer(customer), activity: presentActivity(entry), replayed };
   });
+}
+
+/** Who the ledger names for a merchant's action. */
+const actorName = (actor: Actor & { userEmail: string | null }) =>
+  actor.userEmail ?? actor.userId ?? "merchant";
+
+/** H-11: the customer's coupons (code, order, expiry, used, revoke reason), newest first. */
+export async function listCustomerCoupons(deps: Deps, shopId: string, customerId: string) {
+  await customerOrThrow(deps.db, shopId, customerId);
+  return { coupons: await listCouponsForMerchant(deps, shopId, customerId) };
+}
+
+/**
+ * H-13: the merchant revokes one of the customer's coupons with an admin note. The points come
+ * back once (the storefront's revoke shares the key), the code is deactivated on the platform, and
+ * the refund entry records the merchant and the note.
+ */
+export async function revokeCustomerCoupon(
+  deps: Deps,
+  shopId: string,
+  actor: Actor & { userEmail: string | null },
+  customerId: string,
+  couponId: string,
+  body: RevokeCouponBody,
+) {
+  await customerOrThrow(deps.db, shopId, customerId);
+  const shop = await getShopOrThrow(deps, shopId);
+  const { coupon, entry } = await revokeCouponAsMerchant(deps, shop, customerId, couponId, {
+    actor: actorName(actor),
+    note: body.note,
+  });
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      auditWrite(trx, shopId, actor, "customer.coupon_revoked", { customerId, couponId, note: body.note }),
+    );
+  const [customer, title] = await Promise.all([
+    customerOrThrow(deps.db, shopId, customerId),
+    couponProgramTitle(deps, shopId, coupon.program_id),
+  ]);
+  return {
+    coupon: presentAdminCoupon(coupon, title, deps.clock.now()),
+    customer: presentCustomer(customer),
+    activity: presentActivity(entry),
+  };
 }

@@ -204,3 +204,13 @@ export function findCustomerForUpdate(trx: Tx, shopId: string, id: string) {
     .forUpdate()
     .executeTakeFirst();
 }
+
+export function setEmailMarketingState(trx: Tx, shopId: string, id: string, state: string, at: Date) {
+  return trx
+    .updateTable("customers")
+    .set({ email_marketing_state: state, email_marketing_updated_at: at })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,13 +1,26 @@
-import { adjustPointsBody, customerActivitiesQuery, customersListQuery } from "@laurel/contracts";
+import {
+  adjustPointsBody,
+  customerActivitiesQuery,
+  customersListQuery,
+  revokeCouponBody,
+} from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
-import { adjustCustomerPoints, getCustomer, listCustomerActivities, listCustomers } from "./customers.admin";
+import {
+  adjustCustomerPoints,
+  getCustomer,
+  listCustomerActivities,
+  listCustomerCoupons,
+  listCustomers,
+  revokeCustomerCoupon,
+} from "./customers.admin";
 
 const admin = { config: { guard: "admin" as const } };
 const idParams = z.object({ id: z.string().min(1).max(100) });
+const couponParams = idParams.extend({ couponId: z.string().min(1).max(100) });
 const idempotencyHeader = z.string().trim().min(1).max(200).optional();
 
 export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
@@ -32,5 +45,15 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
     const key = parseInput(idempotencyHeader, request.headers["idempotency-key"]);
     const result = await adjustCustomerPoints(deps, auth.shopId, auth, id, body, key);
     return ok(result, "Points adjusted");
+  });
+  app.get("/apiSa/customers/:id/coupons", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await listCustomerCoupons(deps, requireAdmin(request).shopId, id));
+  });
+  app.post("/apiSa/customers/:id/coupons/:couponId/revoke", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id, couponId } = parseInput(couponParams, request.params);
+    const body = parseInput(revokeCouponBody, request.body);
+    return ok(await revokeCustomerCoupon(deps, auth.shopId, auth, id, couponId, body), "Coupon revoked");
   });
 }

@@ -88,3 +88,22 @@ export async function lockCustomer(trx: Tx, shopId: string, id: string): Promise
   if (!c) throw new Error(`customer ${id} vanished`);
   return c;
 }
+
+/**
+ * C-26: records the shopper's e-mail marketing state (`subscribed`, `unsubscribed`, …) as of `at`,
+ * unless a newer one is already held (deliveries arrive out of order). Answers the state before and
+ * the customer after, or null for older news.
+ */
+export async function recordEmailMarketingState(
+  trx: Tx,
+  shopId: string,
+  customerId: string,
+  state: string,
+  at: Date,
+): Promise<{ before: string | null; customer: CustomerRow } | null> {
+  const current = await lockCustomer(trx, shopId, customerId);
+  const known = current.email_marketing_updated_at;
+  if (known && at.getTime() < known.getTime()) return null;
+  const customer = await repo.setEmailMarketingState(trx, shopId, customerId, state, at);
+  return { before: current.email_marketing_state, customer };
+}

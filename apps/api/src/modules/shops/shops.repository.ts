@@ -1,5 +1,6 @@
 import type { Db, NewShopRow, ShopRow, ShopUpdate, Tx } from "@laurel/db";
 import { sql } from "kysely";
+import { markShopChanged } from "../../infra/shop-changes";
 
 type Conn = Db | Tx;
 
@@ -29,12 +30,14 @@ export async function insertShopIfAbsent(
 }
 
 export async function updateShop(trx: Tx, shopId: string, patch: ShopUpdate): Promise<ShopRow | undefined> {
-  return trx
+  const row = await trx
     .updateTable("shops")
     .set({ ...patch, updated_at: sql`now()` })
     .where("id", "=", shopId)
     .returningAll()
     .executeTakeFirst();
+  markShopChanged(shopId);
+  return row;
 }
 
 /** Appends banner ids to bannersDismiss without duplicates, atomically (B-31). */
@@ -47,6 +50,7 @@ export async function appendDismissedBanners(trx: Tx, shopId: string, ids: strin
       ),
       updated_at = now()
     where id = ${shopId}`.execute(trx);
+  markShopChanged(shopId);
 }
 
 export async function mergeShopSettings(
@@ -56,6 +60,7 @@ export async function mergeShopSettings(
 ): Promise<void> {
   await sql`update shops set settings = settings || ${JSON.stringify(settings)}::jsonb, updated_at = now()
     where id = ${shopId}`.execute(trx);
+  markShopChanged(shopId);
 }
 
 export function listShops(conn: Conn, limit: number) {
@@ -69,6 +74,7 @@ export function listShops(conn: Conn, limit: number) {
 
 export async function deleteShop(trx: Tx, shopId: string): Promise<void> {
   await trx.deleteFrom("shops").where("id", "=", shopId).execute();
+  markShopChanged(shopId);
 }
 
 export async function incrementTransactions(trx: Tx, shopId: string): Promise<void> {
@@ -77,6 +83,7 @@ export async function incrementTransactions(trx: Tx, shopId: string): Promise<vo
     .set((eb) => ({ count_transactions: eb("count_transactions", "+", 1) }))
     .where("id", "=", shopId)
     .execute();
+  markShopChanged(shopId);
 }
 
 export async function listInstalledShopIds(conn: Db | Tx, platform: "demo" | "shopify"): Promise<string[]> {
@@ -88,4 +95,37 @@ export async function listInstalledShopIds(conn: Db | Tx, platform: "demo" | "sh
     .orderBy("id")
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The shop's settings, its row locked until the transaction ends (a change that reads the old values). */
+export async function findShopSettingsForUpdate(trx: Tx, shopId: string) {
+  const row = await trx
+    .selectFrom("shops")
+    .select("settings")
+    .where("id", "=", shopId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.settings;
+}
+
+/** Installed shops whose points expire (H-08): the expiry sweep looks only at these. */
+export function listInstalledShopsWithPointExpiry(conn: Db | Tx, platform: "demo" | "shopify") {
+  return conn
+    .selectFrom("shops")
+    .selectAll()
+    .where("uninstalled_at", "is", null)
+    .where("platform", "=", platform)
+    .where(sql<boolean>`coalesce(settings->'pointExpiry'->>'expiry', 'permanent') <> 'permanent'`)
+    .orderBy("id")
+    .execute();
+}
+
+/** Never moves back: a pass that ran with an older cutoff finishing late does not undo a newer one. */
+export async function recordPointsExpiredUntil(conn: Db | Tx, shopId: string, cutoff: Date): Promise<void> {
+  await conn
+    .updateTable("shops")
+    .set({ points_expired_until: sql`greatest(points_expired_until, ${cutoff}::timestamptz)` })
+    .where("id", "=", shopId)
+    .execute();
+  markShopChanged(shopId);
 }

@@ -6,7 +6,7 @@ import type {
   StaffShop,
   StaffShopUpdateBody,
 } from "@laurel/contracts";
-import type { NewShopRow, ShopRow, ShopUpdate, SubscriptionJson, Tx } from "@laurel/db";
+import type { NewShopRow, ShopRow, ShopSettingsJson, ShopUpdate, SubscriptionJson, Tx } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { AdminAuth } from "../../infra/http";
@@ -262,4 +262,29 @@ export { findShopByDomain, findShopById } from "./shops.repository";
 /** Shops with Laurel installed on this platform (jobs that sweep every shop). */
 export async function listInstalledShopIds(deps: Deps): Promise<string[]> {
   return repo.listInstalledShopIds(deps.db, deps.platform.name);
+}
+
+/** Installed shops whose points expire (H-08), for the expiry sweep. */
+export function listShopsWithPointExpiry(deps: Deps): Promise<ShopRow[]> {
+  return repo.listInstalledShopsWithPointExpiry(deps.db, deps.platform.name);
+}
+
+/** H-08: the shop's point expiry ran to the end with this cutoff. */
+export async function recordPointsExpiredUntil(deps: Deps, shopId: string, cutoff: Date): Promise<void> {
+  await repo.recordPointsExpiredUntil(deps.db, shopId, cutoff);
+}
+
+/**
+ * The shop's settings with its row locked until `trx` ends, so a change that depends on the old
+ * values (H-10: pending points turned off) sees them exactly once.
+ */
+export async function lockShopSettings(trx: Tx, shopId: string): Promise<ShopSettingsJson> {
+  const settings = await repo.findShopSettingsForUpdate(trx, shopId);
+  if (!settings) throw new AppError("not_found", 404);
+  return settings;
+}
+
+/** Replaces the given top-level settings of the shop; the others stay. */
+export async function mergeShopSettings(trx: Tx, shopId: string, settings: Partial<ShopSettingsJson>) {
+  await repo.mergeShopSettings(trx, shopId, settings);
 }
