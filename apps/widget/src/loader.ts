@@ -1,9 +1,7 @@
 /**
- * The widget's loader entry. It announces the widget version on the page and does nothing else yet:
- * the launcher and panel arrive with the storefront issue (#4).
+ * `loader.js`: the script a theme embeds (see README "The embed contract"). Built as a classic
+ * script (an IIFE) because the theme tag is `<script defer>`, not a module.
  */
-export const WIDGET_VERSION = "0.0.0";
+import { boot } from "./loader/boot";
 
-if (typeof document !== "undefined") {
-  document.documentElement.dataset.laurelWidget = WIDGET_VERSION;
-}
+void boot(document.currentScript as HTMLScriptElement | null);

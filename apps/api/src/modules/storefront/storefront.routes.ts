@@ -1,4 +1,4 @@
-import { proxyActivitiesQuery, proxyRedeemBody } from "@laurel/contracts";
+import { proxyActivitiesQuery, proxyRedeemBody, widgetSettingsQuery } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
@@ -13,6 +13,7 @@ import {
   redeemAsShopper,
   revokeAsShopper,
 } from "./storefront.service";
+import { getWidgetSettings, sendCacheable } from "./widget-settings";
 
 const couponParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -45,6 +46,11 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: Deps): void
   app.post("/proxy/coupons/:id/revoke", proxy, async (request) => {
     const { id } = parseInput(couponParams, request.params);
     return ok(await revokeAsShopper(deps, requireProxy(request), id), "Coupon revoked");
+  });
+
+  app.get("/proxy/widget", proxy, async (request, reply) => {
+    const { locale } = parseInput(widgetSettingsQuery, request.query);
+    return sendCacheable(request, reply, ok(await getWidgetSettings(deps, requireProxy(request), locale)));
   });
 
   app.get("/proxy/activities", proxy, async (request) => {

@@ -1,0 +1,208 @@
+import type { ProxyCustomerResponse } from "@laurel/contracts";
+import { Component, type ComponentChildren } from "preact";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { PanelApi, PanelContext } from "../shared/types";
+import { type Ctx, client, focusables, formatters, translator, type View } from "./context";
+import { HomeView } from "./views/home";
+
+type AccountViews = typeof import("./views/account");
+let account: Promise<AccountViews> | undefined;
+/** The account chunk, imported once; a failed import is tried again next time. */
+function loadAccount(): Promise<AccountViews> {
+  account ||= import("./views/account").catch((e) => {
+    account = undefined;
+    throw e;
+  });
+  return account;
+}
+
+/** A render error shows a message instead of an empty panel (and never reaches the page). */
+class Boundary extends Component<{ fallback: string; children: ComponentChildren }, { failed?: boolean }> {
+  override componentDidCatch() {
+    this.setState({ failed: true });
+  }
+  override render() {
+    return this.state.failed ? <p class="lw-err">{this.props.fallback}</p> : this.props.children;
+  }
+}
+
+/**
+ * The panel: a dialog beside the launcher (display "widget") or a modal side sheet ("drawer").
+ * Focus moves into it on open and back to the launcher on close; Escape closes it; the drawer
+ * keeps Tab inside. `api` is filled in here so the loader can open and close it.
+ */
+export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
+  const [open, setOpen] = useState(false);
+  const [view, setView] = useState<View>({ name: "home" });
+  const [data, setData] = useState<ProxyCustomerResponse | null>(null);
+  const [error, setError] = useState("");
+  const [live, setLive] = useState<[string, number]>(["", 0]);
+  const [views, setViews] = useState<AccountViews | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  const drawer = ctx.settings.display === "drawer";
+
+  const c = useMemo<Ctx>(() => {
+    const t = translator(ctx);
+    const c: Ctx = {
+      ...ctx,
+      ...formatters(ctx),
+      ...client(ctx, t),
+      t,
+      // Results go to the status region; errors are role="alert" where they occur (said once).
+      announce: (message) => setLive(([, n]) => [message, n + 1]),
+      go: setView,
+      reload() {
+        setError("");
+        c.get<ProxyCustomerResponse>("/customer")
+          .then((d) => {
+            if (!Array.isArray(d?.waysToEarn) || !Array.isArray(d.waysToRedeem)) throw new Error();
+            setData(d);
+            ctx.setBalance(d.customer?.type === "member" ? d.customer.availablePoints : null);
+          })
+          .catch((e: Error) => setError(e.message || t("panel.error")));
+      },
+    };
+    return c;
+  }, [ctx]);
+
+  api.open = () => setOpen(true);
+  api.close = () => setOpen(false);
+  api.toggle = () => setOpen((o) => !o);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    ctx.mount.addEventListener("keydown", onKey);
+    return () => ctx.mount.removeEventListener("keydown", onKey);
+  }, [ctx]);
+
+  // Every open refreshes the balance and the ways; what was shown stays until the answer comes.
+  useEffect(() => {
+    ctx.launcher.setAttribute("aria-expanded", String(open));
+    if (open) {
+      opened.current = true;
+      c.reload();
+    } else if (opened.current) {
+      ctx.launcher.focus();
+    }
+  }, [open]);
+
+  // A member will likely redeem or open their coupons or history: fetch that code now. A shopper
+  // who gets there before it arrives sees "Loading…" (or the error, with "Try again") meanwhile.
+  const member = data?.customer?.type === "member";
+  useEffect(() => {
+    if (member || view.name !== "home") {
+      loadAccount().then(setViews, () => view.name !== "home" && setError(c.t("message.generic")));
+    }
+  }, [member, view]);
+
+  // Focus goes into the dialog on open (its first control) and on every change of view (the
+  // view's first control, else the dialog's): never left behind on a control that went away.
+  // A view whose code was still loading gets the focus again once it is there.
+  const ready = !!views || view.name === "home";
+  useEffect(() => {
+    if (!open) return;
+    const content = view.name === "home" ? null : (dialog.current?.querySelector(".lw-c") ?? null);
+    (focusables(content)[0] ?? focusables(dialog.current)[0])?.focus();
+  }, [open, view, ready]);
+
+  const trap = (e: KeyboardEvent) => {
+    if (!drawer || e.key !== "Tab") return;
+    const all = focusables(dialog.current);
+    const active = (dialog.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+    const edge = e.shiftKey ? all[0] : all[all.length - 1];
+    if (active === edge || !all.includes(active as HTMLElement)) {
+      e.preventDefault();
+      (e.shiftKey ? all[all.length - 1] : all[0])?.focus();
+    }
+  };
+
+  const { t } = c;
+  let body: ComponentChildren;
+  if (view.name !== "home") {
+    body = !views ? (
+      !error && <p class="lw-muted">{t("panel.loading")}</p>
+    ) : view.name === "redeem" ? (
+      <views.RedeemView c={c} way={view.way} balance={view.balance} />
+    ) : view.name === "reward" ? (
+      <views.RewardView c={c} coupon={view.coupon} />
+    ) : view.name === "coupons" ? (
+      <views.CouponsView c={c} />
+    ) : (
+      <views.HistoryView c={c} />
+    );
+  } else if (data) body = <HomeView c={c} data={data} />;
+  else if (!error) body = <p class="lw-muted">{t("panel.loading")}</p>;
+
+  return (
+    <>
+      <div role="status" aria-live="polite" class="lw-sr" data-testid="laurel-live">
+        <span key={live[1]}>{live[0]}</span>
+      </div>
+      {open && drawer && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a mouse convenience; Escape and the close button do it from the keyboard.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: as above.
+        <div class="lw-bd" onClick={() => setOpen(false)} />
+      )}
+      {open && (
+        <div
+          ref={dialog}
+          id="laurel-panel"
+          class="lw-p"
+          role="dialog"
+          aria-modal={drawer ? "true" : undefined}
+          aria-labelledby="laurel-title"
+          data-testid="laurel-panel"
+          onKeyDown={trap}
+        >
+          <header class="lw-h">
+            {view.name !== "home" && (
+              <button
+                type="button"
+                class="lw-x"
+                data-testid="laurel-back"
+                aria-label={t("panel.back")}
+                onClick={() => setView({ name: "home" })}
+              >
+                ‹
+              </button>
+            )}
+            <h2 id="laurel-title">{t("panel.title")}</h2>
+            <button
+              type="button"
+              class="lw-x"
+              data-testid="laurel-close"
+              aria-label={t("panel.close")}
+              onClick={() => setOpen(false)}
+            >
+              ×
+            </button>
+          </header>
+          <div class="lw-c">
+            {error && (view.name === "home" || !views) && (
+              <div class="lw-err" role="alert" data-testid="laurel-error">
+                <p>{error}</p>
+                <button
+                  type="button"
+                  class="lw-btn"
+                  data-testid="laurel-retry"
+                  onClick={() => {
+                    c.reload();
+                    setView({ ...view }); // and the account views' code, if that is what failed
+                  }}
+                >
+                  {t("panel.retry")}
+                </button>
+              </div>
+            )}
+            <Boundary key={view.name} fallback={t("panel.error")}>
+              {body}
+            </Boundary>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import type { ProxyCoupon, ProxyCustomerResponse } from "@laurel/contracts";
+import { formatPoints } from "../shared/format";
+import type { PanelContext } from "../shared/types";
+
+type Vars = Record<string, string | number>;
+export type WayToRedeem = ProxyCustomerResponse["waysToRedeem"][number];
+
+/** A failed call: the message to show (the API's, in the spec's words) and the API's code. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** Set when the server answered (so a retry with the same request id would not help). */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What every view gets: texts, formatting, the storefront API and the panel's own actions. */
+export interface Ctx extends PanelContext {
+  t(key: string, vars?: Vars): string;
+  points(n: number): string;
+  money(minor: number): string;
+  date(iso: string): string;
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  /** Says something in the live region (results, errors). */
+  announce(message: string): void;
+  go(view: View): void;
+  reload(): void;
+}
+
+export type View =
+  | { name: "home" }
+  | { name: "redeem"; way: WayToRedeem; balance: number }
+  | { name: "reward"; coupon: ProxyCoupon }
+  | { name: "coupons" }
+  | { name: "history" };
+
+/** Texts in the storefront's language; `{{name}}` placeholders filled, `{{loyalty_point}}` is the label. */
+export function translator(ctx: PanelContext): Ctx["t"] {
+  const texts = ctx.settings.translations;
+  return (key, vars = {}) =>
+    (texts[key] ?? key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+      name in vars ? String(vars[name]) : name === "loyalty_point" ? ctx.settings.pointLabel.plural : whole,
+    );
+}
+
+export function formatters(ctx: PanelContext) {
+  const { locale } = ctx.embed;
+  return {
+    points: (n: number) => formatPoints(n, ctx.settings.pointLabel, locale),
+    /** Integer minor units of the shop's currency (JPY has none, KWD three). */
+    money(minor: number) {
+      try {
+        const f = new Intl.NumberFormat(locale, { style: "currency", currency: ctx.settings.currency });
+        return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
+      } catch {
+        return String(minor / 100);
+      }
+    },
+    date(iso: string) {
+      try {
+        return new Date(iso).toLocaleDateString(locale, { dateStyle: "medium" });
+      } catch {
+        return iso.slice(0, 10);
+      }
+    },
+  };
+}
+
+/**
+ * The storefront API through the app proxy: same origin, the shop's cookies, the envelope
+ * (DESIGN §5). A failure becomes an `ApiError` with the message to show: the shop's translation
+ * of the error code when it has one without placeholders, else the server's message (the spec's
+ * words, placeholders filled), else a generic one.
+ */
+export function client(ctx: PanelContext, t: Ctx["t"]) {
+  const texts = ctx.settings.translations;
+  const call = async <T>(path: string, body?: unknown, method = "GET"): Promise<T> => {
+    let json: { success?: boolean; data?: T; error?: unknown; code?: unknown } | null = null;
+    try {
+      const res = await fetch(ctx.embed.proxy + path, {
+        method,
+        credentials: "same-origin",
+        headers:
+          body === undefined
+            ? { accept: "application/json" }
+            : { accept: "application/json", "content-type": "application/json" },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      json = await res.json();
+    } catch {
+      // Unreachable, or not JSON: nothing the shopper can act on but a retry.
+    }
+    if (json?.success === true && json.data !== undefined) return json.data;
+    const code = typeof json?.code === "string" ? json.code : undefined;
+    const translated = code ? texts[`message.${code}`] : undefined;
+    const message =
+      translated && !translated.includes("{{")
+        ? translated
+        : typeof json?.error === "string" && json.error
+          ? json.error
+          : t("message.generic");
+    throw new ApiError(message, code);
+  };
+  return {
+    get: <T>(path: string) => call<T>(path),
+    post: <T>(path: string, body?: unknown) => call<T>(path, body, "POST"),
+  };
+}
+
+/** A retry key for a redemption (D-21: the same key twice answers the first coupon). */
+export function requestId(): string {
+  return (
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  );
+}
+
+/**
+ * The theme's sign-in or create-account link: a path on the store or an http(s) URL (Shopify's
+ * new customer accounts live on another host), never `javascript:` or the like.
+ */
+export function link(value: string | undefined, fallback: string): string {
+  return value && /^(\/(?!\/)|https?:\/\/)/i.test(value) ? value : fallback;
+}
+
+/** Everything a shopper may focus inside an element, in order. */
+export function focusables(el: Element | null): HTMLElement[] {
+  return el
+    ? Array.from(
+        el.querySelectorAll<HTMLElement>(
+          "a[href],button:not([disabled]),input:not([disabled]),[tabindex]:not([tabindex='-1'])",
+        ),
+      )
+    : [];
+}

@@ -1,0 +1,596 @@
+import type { ProxyActivity, ProxyCoupon, ProxyCustomerResponse, WidgetSettings } from "@laurel/contracts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LAUNCHER_HTML } from "../loader/launcher-markup";
+import type { Embed, PanelApi } from "../shared/types";
+import {
+  type Call,
+  customerView,
+  fail,
+  fakeProxy,
+  guestView,
+  ok,
+  settings,
+  settle,
+  texts,
+} from "../test-support";
+import { mount } from "./panel";
+
+interface Opened {
+  root: ShadowRoot;
+  api: PanelApi;
+  launcher: HTMLButtonElement;
+  setBalance: ReturnType<typeof vi.fn>;
+  calls: Call[];
+}
+
+let current: Opened;
+
+/** The panel as the loader mounts it: in the launcher's shadow root, then opened by a click. */
+async function openPanel(
+  routes: Record<string, unknown>,
+  opts: { settings?: Partial<WidgetSettings>; embed?: Partial<Embed>; open?: boolean } = {},
+): Promise<Opened> {
+  const proxy = fakeProxy(routes);
+  const host = document.createElement("laurel-widget");
+  document.body.append(host);
+  const root = host.attachShadow({ mode: "open" });
+  root.innerHTML = LAUNCHER_HTML;
+  const wrap = root.querySelector(".lw") as HTMLElement;
+  const launcher = root.querySelector("button") as HTMLButtonElement;
+  const setBalance = vi.fn();
+  const api = mount({
+    mount: wrap,
+    launcher,
+    setBalance,
+    settings: settings(opts.settings),
+    embed: {
+      proxy: "/apps/laurel",
+      shop: "laurel-demo.myshopify.com",
+      locale: "en",
+      page: "product",
+      customer: "123456",
+      loginUrl: "/demo-store/account/login",
+      registerUrl: "/demo-store/account/register",
+      ...opts.embed,
+    },
+  });
+  launcher.focus();
+  current = { root, api, launcher, setBalance, calls: proxy.calls };
+  if (opts.open !== false) {
+    api.toggle();
+    await vi.waitFor(() => expect(q("laurel-panel")).not.toBeNull());
+  }
+  return current;
+}
+
+const q = <T extends HTMLElement = HTMLElement>(testid: string) =>
+  current.root.querySelector<T>(`[data-testid="${testid}"]`);
+const all = (testid: string) =>
+  Array.from(current.root.querySelectorAll<HTMLElement>(`[data-testid="${testid}"]`));
+const text = (testid: string) => q(testid)?.textContent ?? null;
+const active = () => current.root.activeElement as HTMLElement | null;
+const live = () => text("laurel-live");
+const key = (target: Element | null, k: string, shiftKey = false) =>
+  target?.dispatchEvent(new KeyboardEvent("keydown", { key: k, shiftKey, bubbles: true, cancelable: true }));
+const until = (assertion: () => void) => vi.waitFor(assertion, { timeout: 2000 });
+/** The member's view with another balance. */
+const withBalance = (availablePoints: number) => {
+  const view = customerView();
+  view.customer = { ...(view.customer as NonNullable<ProxyCustomerResponse["customer"]>), availablePoints };
+  return view;
+};
+
+function coupon(id: string, overrides: Partial<ProxyCoupon> = {}): ProxyCoupon {
+  return {
+    id,
+    code: `LAUREL-${id.toUpperCase()}`,
+    programId: "prg_5off",
+    title: "$5 off coupon",
+    points: 500,
+    reward: { kind: "amount", value: 500, currency: "USD", minimumRequirement: { kind: "none" } },
+    status: "available",
+    tab: "available",
+    issuedAt: "2026-11-01T10:00:00.000Z",
+    expiresAt: "2026-12-01T10:00:00.000Z",
+    usedAt: null,
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  history.replaceState(null, "", "/products/tea?variant=1");
+});
+afterEach(async () => {
+  current?.api.close();
+  await settle();
+  document.body.innerHTML = "";
+  vi.unstubAllGlobals();
+});
+
+describe("panel: guest (not signed in)", () => {
+  it("offers to create an account or sign in, and lists the ways to earn and redeem without redeem buttons", async () => {
+    await openPanel({ "GET /customer": ok(guestView()) }, { embed: { customer: "" } });
+    await until(() => expect(q("laurel-guest")).not.toBeNull());
+    expect(q<HTMLAnchorElement>("laurel-register")?.getAttribute("href")).toBe(
+      "/demo-store/account/register",
+    );
+    expect(q<HTMLAnchorElement>("laurel-login")?.getAttribute("href")).toBe("/demo-store/account/login");
+    expect(text("laurel-guest")).toContain("Earn points on every order");
+    const earn = all("laurel-earn-item").map((li) => li.textContent);
+    expect(earn).toEqual(["Place an order10 points for every $100.00 spent", "Sign up✓ Completed"]);
+    expect(text("laurel-redeem-list")).toContain("$5 off coupon · $5.00 off500 points");
+    expect(text("laurel-redeem-list")).toContain("Free shipping2,000 points");
+    expect(text("laurel-redeem-list")).not.toContain("Account not found");
+    expect(all("laurel-redeem-button")).toHaveLength(0);
+    expect(q("laurel-balance")).toBeNull();
+  });
+
+  it("never links to a javascript: URL a theme put in the embed", async () => {
+    await openPanel(
+      { "GET /customer": ok(guestView()) },
+      {
+        embed: {
+          customer: "",
+          loginUrl: "javascript:alert(1)",
+          registerUrl: "https://shopify.com/1/account",
+        },
+      },
+    );
+    await until(() => expect(q("laurel-login")).not.toBeNull());
+    expect(q("laurel-login")?.getAttribute("href")).toBe("/account/login");
+    expect(q("laurel-register")?.getAttribute("href")).toBe("https://shopify.com/1/account");
+  });
+});
+
+describe("panel: signed in, not a member", () => {
+  it("joins with one button (POST /proxy/join), then shows the member view and says so", async () => {
+    let joined = false;
+    const { setBalance, calls } = await openPanel({
+      "GET /customer": () => ok(joined ? customerView() : customerView({ customer: null })),
+      "POST /join": () => {
+        joined = true;
+        return ok({
+          type: "member",
+          joinedAt: "2026-11-22T00:00:00Z",
+          availablePoints: 100,
+          pendingPoints: 0,
+        });
+      },
+    });
+    await until(() => expect(q("laurel-join")).not.toBeNull());
+    expect(all("laurel-redeem-button")).toHaveLength(0);
+    q("laurel-join")?.click();
+    await until(() => expect(text("laurel-balance")).toBe("1,250 points"));
+    expect(calls.find((c) => c.method === "POST")).toEqual({
+      method: "POST",
+      path: "/join",
+      body: undefined,
+    });
+    expect(live()).toBe("Welcome! You're now a member.");
+    expect(setBalance).toHaveBeenLastCalledWith(1250);
+  });
+
+  it("shows the server's message when joining fails", async () => {
+    await openPanel({
+      "GET /customer": ok(customerView({ customer: null })),
+      "POST /join": fail(
+        403,
+        "customer_left",
+        "You have left the loyalty program. Please contact the store to rejoin.",
+      ),
+    });
+    await until(() => expect(q("laurel-join")).not.toBeNull());
+    q("laurel-join")?.click();
+    await until(() => expect(text("laurel-error")).toBe(texts["left.body"]));
+    expect(q("laurel-error")?.getAttribute("role")).toBe("alert");
+  });
+});
+
+describe("panel: member", () => {
+  it("shows balance, pending points, completed ways, and each way to redeem with its cost and availability", async () => {
+    const { setBalance, launcher } = await openPanel({ "GET /customer": ok(customerView()) });
+    await until(() => expect(text("laurel-balance")).toBe("1,250 points"));
+    expect(launcher.getAttribute("aria-expanded")).toBe("true");
+    expect(text("laurel-pending")).toBe("40 points pending");
+    expect(setBalance).toHaveBeenCalledWith(1250);
+    expect(all("laurel-earn-item")[1]?.className).toBe("lw-done");
+    const [fixed, shipping, dynamic] = all("laurel-redeem-button") as HTMLButtonElement[];
+    expect(fixed?.dataset.programId).toBe("prg_5off");
+    expect(fixed?.disabled).toBe(false);
+    expect(shipping?.disabled).toBe(true);
+    const reason = current.root.getElementById(shipping?.getAttribute("aria-describedby") ?? "");
+    expect(reason?.textContent).toBe("Current balance is insufficient");
+    expect(dynamic?.closest("li")?.textContent).toContain("200 points to 1,000 points");
+    expect(text("laurel-redeem-list")).toContain("$5 off coupon · $5.00 off");
+    expect(q("laurel-tier")).toBeNull();
+  });
+
+  it("shows VIP tier progress only when the API gives a tier", async () => {
+    const tier = { name: "Gold", next: { name: "Platinum", remaining: 300, progress: 70 } };
+    await openPanel({ "GET /customer": ok(customerView({ tier: tier as never })) });
+    await until(() => expect(q("laurel-tier")).not.toBeNull());
+    expect(text("laurel-tier")).toBe("VIP tier: Gold300 points to Platinum");
+    expect(q("laurel-tier")?.querySelector("progress")?.getAttribute("value")).toBe("70");
+  });
+
+  it("uses the shop's point label (singular and plural, before the number)", async () => {
+    await openPanel(
+      { "GET /customer": ok(customerView()) },
+      { settings: { pointLabel: { singular: "star", plural: "stars", position: "before" } } },
+    );
+    await until(() => expect(text("laurel-balance")).toBe("stars 1,250"));
+    expect(text("laurel-pending")).toBe("stars 40 pending");
+  });
+});
+
+describe("panel: redeem", () => {
+  const redeemed = coupon("c1", { code: "LAUREL-5OFF" });
+
+  async function startRedeem(programId: string, routes: Record<string, unknown>) {
+    await openPanel({ "GET /customer": ok(customerView()), ...routes });
+    await until(() => expect(all("laurel-redeem-button")).toHaveLength(3));
+    (all("laurel-redeem-button").find((b) => b.dataset.programId === programId) as HTMLButtonElement).click();
+    await until(() => expect(q("laurel-redeem-confirm")).not.toBeNull());
+  }
+
+  it("redeems a fixed reward: the code, copy (clipboard) and apply to cart", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    let balance = 1250;
+    await startRedeem("prg_5off", {
+      "GET /customer": () => ok(withBalance(balance)),
+      "POST /redeem": () => {
+        balance = 750;
+        return ok({ coupon: redeemed, availablePoints: 750, replayed: false });
+      },
+    });
+    expect(text("laurel-redeem-confirm")).toBe("Redeem 500 points");
+    q("laurel-redeem-confirm")?.click();
+    await until(() => expect(text("laurel-code")).toBe("LAUREL-5OFF"));
+    const post = current.calls.find((c) => c.path === "/redeem");
+    expect(post?.body).toEqual({ programId: "prg_5off", requestId: expect.stringMatching(/^.{8,}$/) });
+    expect(current.setBalance).toHaveBeenLastCalledWith(750);
+    expect(live()).toBe("Your reward is ready");
+    expect(q("laurel-apply")?.getAttribute("href")).toBe(
+      "/discount/LAUREL-5OFF?redirect=%2Fproducts%2Ftea%3Fvariant%3D1",
+    );
+    q("laurel-copy")?.click();
+    await until(() => expect(live()).toBe("Code copied"));
+    expect(writeText).toHaveBeenCalledWith("LAUREL-5OFF");
+    expect(text("laurel-copy")).toBe("Code copied");
+    Reflect.deleteProperty(navigator, "clipboard");
+    // Back on the home view, the balance is the new one.
+    q("laurel-back")?.click();
+    await until(() => expect(text("laurel-balance")).toBe("750 points"));
+  });
+
+  it("without a clipboard API, falls back to a selected textarea and execCommand", async () => {
+    const exec = vi.fn(() => true);
+    Object.defineProperty(document, "execCommand", { value: exec, configurable: true });
+    await startRedeem("prg_5off", {
+      "POST /redeem": ok({ coupon: redeemed, availablePoints: 750, replayed: false }),
+    });
+    q("laurel-redeem-confirm")?.click();
+    await until(() => expect(q("laurel-copy")).not.toBeNull());
+    q("laurel-copy")?.click();
+    await until(() => expect(live()).toBe("Code copied"));
+    expect(exec).toHaveBeenCalledWith("copy");
+    expect(document.querySelector("textarea")).toBeNull();
+    expect(active()?.dataset.testid).toBe("laurel-copy");
+    Reflect.deleteProperty(document, "execCommand");
+  });
+
+  it("shows the API's message on a refusal, and a new attempt gets a new request id", async () => {
+    let n = 0;
+    await startRedeem("prg_5off", {
+      "POST /redeem": () =>
+        ++n === 1
+          ? fail(422, "customer_redemption_limit", "You have run out of redemption")
+          : ok({ coupon: redeemed, availablePoints: 750, replayed: false }),
+    });
+    q("laurel-redeem-confirm")?.click();
+    await until(() => expect(text("laurel-error")).toBe("You have run out of redemption"));
+    // Said once, by the alert where it happened (not again by the status region).
+    expect(q("laurel-error")?.getAttribute("role")).toBe("alert");
+    expect(live()).toBe("");
+    q("laurel-redeem-confirm")?.click();
+    await until(() => expect(text("laurel-code")).toBe("LAUREL-5OFF"));
+    const [first, second] = current.calls.filter((c) => c.path === "/redeem") as [Call, Call];
+    expect((first.body as { requestId: string }).requestId).not.toBe(
+      (second.body as { requestId: string }).requestId,
+    );
+  });
+
+  it("keeps the request id when the answer was lost, so a retry cannot spend twice", async () => {
+    let n = 0;
+    await startRedeem("prg_5off", {
+      "POST /redeem": () => {
+        if (++n === 1) throw new TypeError("Failed to fetch");
+        return ok({ coupon: redeemed, availablePoints: 750, replayed: true });
+      },
+    });
+    // The fake proxy turns a throwing route into a rejected fetch.
+    current.calls.length = 0;
+    q("laurel-redeem-confirm")?.click();
+    await until(() => expect(text("laurel-error")).toBe("Something went wrong. Please try again."));
+    q("laurel-redeem-confirm")?.click();
+    await until(() => expect(text("laurel-code")).toBe("LAUREL-5OFF"));
+    const [first, second] = current.calls.filter((c) => c.path === "/redeem") as [Call, Call];
+    expect((first.body as { requestId: string }).requestId).toBe(
+      (second.body as { requestId: string }).requestId,
+    );
+  });
+
+  it("dynamic: chooses the points within the bounds and the balance, in steps", async () => {
+    await startRedeem("prg_dyn", {
+      "POST /redeem": ok({ coupon: redeemed, availablePoints: 650, replayed: false }),
+    });
+    const input = q<HTMLInputElement>("laurel-redeem-points") as HTMLInputElement;
+    expect([input.min, input.max, input.step, input.value]).toEqual(["200", "1000", "100", "200"]);
+    expect(current.root.querySelector("label[for=lw-amount]")?.textContent).toBe("points to spend");
+    input.value = "600";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    await until(() => expect(text("laurel-redeem-confirm")).toBe("Redeem 600 points"));
+    q("laurel-redeem-confirm")?.click();
+    await until(() => expect(q("laurel-code")).not.toBeNull());
+    expect(current.calls.find((c) => c.path === "/redeem")?.body).toMatchObject({
+      programId: "prg_dyn",
+      points: 600,
+    });
+  });
+
+  it("cancel goes back to the list", async () => {
+    await startRedeem("prg_5off", {});
+    q("laurel-redeem-cancel")?.click();
+    await until(() => expect(all("laurel-redeem-button")).toHaveLength(3));
+  });
+});
+
+describe("panel: texts", () => {
+  it("uses the storefront language's texts, the shop's translation of an error, and the server's when it has placeholders", async () => {
+    await openPanel(
+      {
+        "GET /customer": ok(customerView()),
+        "POST /redeem": fail(422, "insufficient_points", "Current balance is insufficient"),
+        "GET /coupons": ok({ coupons: [coupon("c1")] }),
+        "POST /coupons/c1/revoke": fail(422, "revoke_limit", "You can only revoke 1 times per month"),
+      },
+      {
+        embed: { locale: "fr" },
+        settings: {
+          locale: "fr",
+          currency: "EUR",
+          translations: {
+            ...texts,
+            "panel.title": "Récompenses",
+            "redeem.button": "Échanger",
+            "message.insufficient_points": "Solde insuffisant",
+            "message.revoke_limit": "Vous ne pouvez révoquer que {{limit}} fois par {{timeframe}}",
+          },
+        },
+      },
+    );
+    await until(() => expect(text("laurel-balance")).toBe("1\u202f250 points"));
+    expect(current.root.querySelector("#laurel-title")?.textContent).toBe("Récompenses");
+    expect(text("laurel-redeem-button")).toBe("Échanger");
+    expect(all("laurel-earn-item")[0]?.textContent).toMatch(/10 points for every 100,00\s€ spent/);
+    q("laurel-redeem-button")?.click();
+    await until(() => expect(q("laurel-redeem-confirm")).not.toBeNull());
+    q("laurel-redeem-confirm")?.click();
+    await until(() => expect(text("laurel-error")).toBe("Solde insuffisant"));
+    q("laurel-back")?.click();
+    await until(() => expect(q("laurel-coupons-open")).not.toBeNull());
+    q("laurel-coupons-open")?.click();
+    await until(() => expect(q("laurel-revoke")).not.toBeNull());
+    q("laurel-revoke")?.click();
+    await until(() => expect(q("laurel-revoke-confirm")).not.toBeNull());
+    q("laurel-revoke-confirm")?.click();
+    await until(() => expect(text("laurel-error")).toBe("You can only revoke 1 times per month"));
+  });
+});
+
+describe("panel: my coupons", () => {
+  const coupons = [
+    coupon("c1"),
+    coupon("c2", { status: "redeemed", tab: "unavailable", usedAt: "2026-11-10T00:00:00Z" }),
+    coupon("c3", { status: "expired", tab: "unavailable" }),
+  ];
+
+  async function openCoupons(routes: Record<string, unknown> = {}, s: Partial<WidgetSettings> = {}) {
+    await openPanel(
+      { "GET /customer": ok(customerView()), "GET /coupons": ok({ coupons }), ...routes },
+      { settings: s },
+    );
+    await until(() => expect(q("laurel-coupons-open")).not.toBeNull());
+    q("laurel-coupons-open")?.click();
+    await until(() => expect(all("laurel-coupon")).toHaveLength(1));
+  }
+
+  it("has available and unavailable tabs, operable with the arrow keys", async () => {
+    await openCoupons();
+    const available = q("laurel-coupons-tab-available") as HTMLElement;
+    const unavailable = q("laurel-coupons-tab-unavailable") as HTMLElement;
+    expect(available.getAttribute("role")).toBe("tab");
+    expect(available.parentElement?.getAttribute("role")).toBe("tablist");
+    expect(available.getAttribute("aria-selected")).toBe("true");
+    expect([available.tabIndex, unavailable.tabIndex]).toEqual([0, -1]);
+    expect(text("laurel-coupon")).toContain("LAUREL-C1");
+    available.focus();
+    key(available, "ArrowRight");
+    await until(() => expect(unavailable.getAttribute("aria-selected")).toBe("true"));
+    expect(active()).toBe(unavailable);
+    expect(all("laurel-coupon").map((li) => li.textContent)).toEqual([
+      "$5 off coupon · $5.00 offLAUREL-C2 · Used",
+      "$5 off coupon · $5.00 offLAUREL-C3 · Expired",
+    ]);
+    const tabpanel = current.root.querySelector("[role=tabpanel]");
+    expect(tabpanel?.getAttribute("aria-labelledby")).toBe("laurel-coupons-unavailable");
+    key(unavailable, "ArrowRight");
+    await until(() => expect(available.getAttribute("aria-selected")).toBe("true"));
+    key(available, "End");
+    await until(() => expect(unavailable.getAttribute("aria-selected")).toBe("true"));
+    key(unavailable, "Home");
+    await until(() => expect(active()).toBe(available));
+  });
+
+  it("revokes an available coupon after a confirmation: it moves to unavailable and the points come back", async () => {
+    let revoked = false;
+    await openCoupons({
+      "GET /customer": () => ok(withBalance(revoked ? 1750 : 1250)),
+      "POST /coupons/c1/revoke": () => {
+        revoked = true;
+        return ok({
+          coupon: coupon("c1", { status: "revoked", tab: "unavailable", revokedAt: "2026-11-22T12:00:00Z" }),
+          availablePoints: 1750,
+        });
+      },
+    });
+    q("laurel-revoke")?.click();
+    await until(() => expect(q("laurel-revoke-confirm")).not.toBeNull());
+    expect(current.calls.some((c) => c.path.endsWith("/revoke"))).toBe(false);
+    q("laurel-revoke-confirm")?.click();
+    await until(() => expect(live()).toBe("Coupon revoked. Your points are back."));
+    expect(current.calls.find((c) => c.path.endsWith("/revoke"))).toMatchObject({
+      method: "POST",
+      body: undefined,
+    });
+    expect(current.setBalance).toHaveBeenLastCalledWith(1750);
+    expect(all("laurel-coupon")).toHaveLength(0);
+    q("laurel-coupons-tab-unavailable")?.click();
+    await until(() => expect(all("laurel-coupon")).toHaveLength(3));
+    expect(all("laurel-coupon")[0]?.textContent).toContain("Revoked");
+  });
+
+  it("offers no revoke when the shop does not allow it", async () => {
+    await openCoupons({}, { couponRevoke: { enabled: false } });
+    expect(q("laurel-revoke")).toBeNull();
+    expect(q("laurel-apply")?.getAttribute("href")).toMatch(/^\/discount\/LAUREL-C1\?redirect=/);
+  });
+});
+
+describe("panel: points history", () => {
+  const activity = (id: number, activityType: string, points: number, pendingPoints = 0): ProxyActivity => ({
+    id: String(id),
+    activityType,
+    points,
+    pendingPoints,
+    createdAt: "2026-11-20T10:00:00.000Z",
+  });
+
+  it("pages through the history with Load more", async () => {
+    const page1 = [
+      activity(1, "earn_place_order", 50),
+      activity(2, "redeem_point", -500),
+      activity(3, "earn_pending_point", 0, 30),
+    ];
+    const page2 = [activity(4, "adjust_point", 25), activity(5, "something_new", 3)];
+    await openPanel({
+      "GET /customer": ok(customerView()),
+      "GET /activities?page=1&pageSize=10": ok({
+        activities: page1,
+        pageInfo: { page: 1, pageSize: 10, total: 5, hasNextPage: true },
+      }),
+      "GET /activities?page=2&pageSize=10": ok({
+        activities: page2,
+        pageInfo: { page: 2, pageSize: 10, total: 5, hasNextPage: false },
+      }),
+    });
+    await until(() => expect(q("laurel-history-open")).not.toBeNull());
+    q("laurel-history-open")?.click();
+    await until(() => expect(all("laurel-history-item")).toHaveLength(3));
+    expect(all("laurel-history-item").map((li) => li.textContent)).toEqual([
+      "Placed an order · Nov 20, 2026+50 points",
+      "Redeemed a reward · Nov 20, 2026-500 points",
+      "Points earned · Nov 20, 2026+30 points (pending)",
+    ]);
+    q("laurel-history-more")?.click();
+    await until(() => expect(all("laurel-history-item")).toHaveLength(5));
+    expect(all("laurel-history-item")[3]?.textContent).toBe("Points adjusted · Nov 20, 2026+25 points");
+    expect(all("laurel-history-item")[4]?.textContent).toBe("Points updated · Nov 20, 2026+3 points");
+    expect(q("laurel-history-more")).toBeNull();
+    // The focus went to the first new line, not lost with the button.
+    await until(() => expect(active()).toBe(all("laurel-history-item")[3]));
+  });
+});
+
+describe("panel: keyboard and dialog", () => {
+  it("moves focus into the dialog on open, closes on Escape and gives focus back to the launcher", async () => {
+    const { launcher } = await openPanel({ "GET /customer": ok(customerView()) });
+    const dialog = q("laurel-panel");
+    expect(dialog?.getAttribute("role")).toBe("dialog");
+    expect(dialog?.getAttribute("aria-labelledby")).toBe("laurel-title");
+    expect(dialog?.hasAttribute("aria-modal")).toBe(false);
+    await until(() => expect(active()?.dataset.testid).toBe("laurel-close"));
+    key(active(), "Escape");
+    await until(() => expect(q("laurel-panel")).toBeNull());
+    expect(launcher.getAttribute("aria-expanded")).toBe("false");
+    expect(active()).toBe(launcher);
+  });
+
+  it("the close button closes; the view's first control takes the focus on navigation", async () => {
+    await openPanel({ "GET /customer": ok(customerView()), "GET /coupons": ok({ coupons: [] }) });
+    await until(() => expect(q("laurel-coupons-open")).not.toBeNull());
+    q("laurel-coupons-open")?.click();
+    await until(() => expect(active()?.dataset.testid).toBe("laurel-coupons-tab-available"));
+    await until(() => expect(current.root.textContent).toContain("No coupons here yet"));
+    q("laurel-close")?.click();
+    await until(() => expect(q("laurel-panel")).toBeNull());
+    expect(active()).toBe(current.launcher);
+  });
+
+  it("drawer: a modal dialog with a backdrop that keeps Tab inside", async () => {
+    await openPanel(
+      { "GET /customer": ok(customerView()) },
+      { settings: { display: "drawer", mobileHeight: "full" } },
+    );
+    await until(() => expect(text("laurel-balance")).toBe("1,250 points"));
+    const dialog = q("laurel-panel") as HTMLElement;
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(current.root.querySelector(".lw-bd")).not.toBeNull();
+    expect((current.root.querySelector(".lw") as HTMLElement).dataset).toMatchObject({
+      display: "drawer",
+      mh: "full",
+    });
+    const controls = Array.from(dialog.querySelectorAll<HTMLElement>("a[href],button:not([disabled]),input"));
+    const first = controls[0] as HTMLElement;
+    const last = controls[controls.length - 1] as HTMLElement;
+    last.focus();
+    const tab = new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true });
+    last.dispatchEvent(tab);
+    expect(tab.defaultPrevented).toBe(true);
+    expect(active()).toBe(first);
+    key(first, "Tab", true);
+    expect(active()).toBe(last);
+    (current.root.querySelector(".lw-bd") as HTMLElement).click();
+    await until(() => expect(q("laurel-panel")).toBeNull());
+  });
+});
+
+describe("panel: degraded", () => {
+  it("shows an error with a retry when the API is down, and recovers", async () => {
+    let up = false;
+    await openPanel({
+      "GET /customer": () => (up ? ok(customerView()) : { status: 502, body: "<html>Bad gateway</html>" }),
+    });
+    await until(() => expect(text("laurel-error")).toContain("Something went wrong. Please try again."));
+    expect(q("laurel-error")?.getAttribute("role")).toBe("alert");
+    up = true;
+    q("laurel-retry")?.click();
+    await until(() => expect(text("laurel-balance")).toBe("1,250 points"));
+    expect(q("laurel-error")).toBeNull();
+  });
+
+  it("answers that are not what the API promises show the error, not a broken panel", async () => {
+    await openPanel({ "GET /customer": ok({ signedIn: true, waysToEarn: "nope" }) });
+    await until(() => expect(text("laurel-error")).toContain("We couldn't load your rewards."));
+  });
+
+  it("a render failure inside a view is contained to the panel", async () => {
+    const broken = customerView();
+    (broken.waysToEarn as unknown[]).push(null);
+    await openPanel({ "GET /customer": ok(broken) });
+    await until(() => expect(current.root.querySelector(".lw-err")?.textContent).toBe(texts["panel.error"]));
+    expect(q("laurel-close")).not.toBeNull();
+  });
+});
