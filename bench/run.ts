@@ -34,8 +34,8 @@ import {
   withDatabase,
 } from "./postgres";
 import { type Child, freePort, ROOT, startNode, stopChild, waitForHttp } from "./processes";
-import { counts, fmt, ms, type Row, table, type Verdict } from "./report";
 import { HOT_GRANT, hotCustomerPhase, PROXY_LIMIT_PER_MINUTE, proxyCustomerPhase } from "./proxy";
+import { counts, fmt, ms, type Row, table, type Verdict } from "./report";
 import { type BenchContext, webhookPhase } from "./webhooks";
 
 const QUICK = process.env.BENCH_QUICK === "1";

@@ -8,9 +8,11 @@ import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
 import { registerCustomerRoutes } from "./modules/customers/customers.routes";
+import { registerDemoStoreRoutes } from "./modules/demo-store/demo-store.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerOpenApiRoutes } from "./modules/openapi/openapi.routes";
 import { registerProgramRoutes } from "./modules/programs/programs.routes";
+import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerShopRoutes } from "./modules/shops/shops.routes";
 import { registerStaffRoutes } from "./modules/staff/staff.routes";
 import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
@@ -60,12 +62,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerOpenApiRoutes(app);
   registerAuthRoutes(app, deps);
   registerShopRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
   registerProgramRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
   await registerWebhookRoutes(app, deps);
+  await registerDemoStoreRoutes(app, deps);
   await registerWebRoutes(app, options.webDirs);
   options.extraRoutes?.(app);
 

@@ -1,12 +1,13 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { closeRuntime, createRuntime } from "./runtime";
-import { DEMO_MERCHANT, DEMO_STAFF, seedDemoShop } from "./seed/demo-shop";
+import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
 async function main() {
   const config = loadConfig();
   const deps = await createRuntime(config);
   if (config.seedDemo) await seedDemoShop(deps);
+  if (config.seedDemo && config.platform === "demo") await seedDemoShoppers(deps);
   if (config.workerInProcess) await deps.queue.work(deps);
   const app = await buildApp(deps, { logger: true });
   await app.listen({ port: config.port, host: config.host });
@@ -22,6 +23,11 @@ async function main() {
       `  admin:    ${config.appUrl}/auth/login`,
       `  sign in:  ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}`,
       `  staff:    ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (internal zone /dev_zone)`,
+    );
+  }
+  if (config.seedDemo && config.platform === "demo") {
+    lines.push(
+      `  store:    ${config.appUrl}/demo-store (demo shoppers: ${DEMO_SHOPPERS.map((s) => `${s.email} / ${s.password}`).join(", ")})`,
     );
   }
   console.log(lines.join("\n"));
