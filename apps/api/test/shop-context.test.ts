@@ -64,6 +64,35 @@ describe("shop context cache (SHOP_CACHE_MS)", () => {
   });
 });
 
+describe("a shop erased and installed again", () => {
+  it("is found under its new id (the domain is looked up again)", async () => {
+    const domain = "erased-and-back.myshopify.com";
+    const install = async () =>
+      expect(
+        (await adminGet(t.app, "/apiSa/shops", await shopifyToken(t.config, domain, clock.now()))).statusCode,
+      ).toBe(200);
+    const shopIdNow = async () =>
+      (
+        await t.deps.db
+          .selectFrom("shops")
+          .select("id")
+          .where("shopify_domain", "=", domain)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const storefront = () =>
+      t.app.inject({ method: "GET", url: signedProxyUrl(t, "/proxy/customer", { shop: domain }) });
+    await install();
+    const first = await shopIdNow();
+    expect((await storefront()).statusCode).toBe(200);
+    const { eraseShop } = await import("../src/modules/shops/shops.service");
+    await t.deps.db.transaction().execute((trx) => eraseShop(trx, first));
+    expect((await storefront()).statusCode).toBe(404);
+    await install();
+    expect(await shopIdNow()).not.toBe(first);
+    expect((await storefront()).statusCode).toBe(200);
+  });
+});
+
 describe("with SHOP_CACHE_MS=0", () => {
   it("every call reads the database", async () => {
     const fresh = await createTestApp({ clock, env: { SHOP_CACHE_MS: "0" } });

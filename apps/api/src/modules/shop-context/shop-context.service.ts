@@ -64,7 +64,10 @@ export function createShopContextCache(options: { db: Db; clock: Clock; ttlMs: n
         const cached = ttlMs > 0 ? contexts.get(id) : undefined;
         if (cached) return cached;
         const generation = generations.get(id) ?? 0;
-        return load(db, await findShopById(db, id), generation);
+        const shop = await findShopById(db, id);
+        if (shop) return load(db, shop, generation);
+        // Erased (shop/redact) since: a reinstall gets a new id, so look the domain up again.
+        idsByDomain.delete(domain);
       }
       const shop = await findShopByDomain(db, domain);
       if (!shop) return undefined; // not cached: an install may create it a moment later
