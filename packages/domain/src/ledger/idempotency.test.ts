@@ -22,6 +22,11 @@ describe("canonical JSON (DESIGN §4)", () => {
     expect(() => canonicalJson({ a: 1n })).toThrow(TypeError);
   });
 
+  it('keeps a key named "__proto__" (found by the property below, seed 151791994)', () => {
+    const obj = JSON.parse('{"":{"__proto__":null},"__proto__":{"b":1}}');
+    expect(canonicalJson(obj)).toBe('{"":{"__proto__":null},"__proto__":{"b":1}}');
+  });
+
   it("is the same whatever order the keys were built in", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (obj) => {

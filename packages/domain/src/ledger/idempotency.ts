@@ -25,7 +25,8 @@ function toCanonical(value: unknown): Json {
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : toCanonical(v)));
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "object") {
-    const out: { [key: string]: Json } = {};
+    // No prototype: a key named "__proto__" is then an ordinary key, not a prototype setter.
+    const out: { [key: string]: Json } = Object.create(null);
     for (const key of Object.keys(value).sort()) {
       const v = (value as Record<string, unknown>)[key];
       if (v !== undefined) out[key] = toCanonical(v);
