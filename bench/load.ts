@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { runPaced } from "./paced";
 
 export interface LoadSummary {
   seconds: number;
@@ -20,12 +21,25 @@ export interface LoadSummary {
 export type LoadOptions = autocannon.Options;
 
 /**
- * One autocannon run in this process (the server under test runs in another). Latencies are the
- * raw ones: autocannon's coordinated-omission correction assumes a 1 ms interval for any paced
- * connection rate below 1,000/s (`Math.ceil(1 / rate)`), which would fill the histogram with
- * synthetic samples, so it is switched off.
+ * One load run in this process (the server under test runs in another): autocannon at full speed,
+ * or, with `overallRate`, evenly spaced arrivals at that rate (`paced.ts`, latency from each
+ * request's due time). Latencies are the raw ones: autocannon's coordinated-omission correction
+ * assumes a 1 ms interval for any paced connection rate below 1,000/s (`Math.ceil(1 / rate)`),
+ * which would fill the histogram with synthetic samples, so it is switched off.
  */
 export function runLoad(opts: LoadOptions, control: { stop?: () => void } = {}): Promise<LoadSummary> {
+  if (opts.overallRate !== undefined && opts.requests?.length) {
+    return runPaced(
+      {
+        url: String(opts.url),
+        connections: opts.connections ?? 10,
+        duration: Number(opts.duration ?? 10),
+        overallRate: opts.overallRate,
+        requests: opts.requests,
+      },
+      control,
+    );
+  }
   const paced = opts.overallRate !== undefined || opts.connectionRate !== undefined;
   return new Promise((resolveRun, reject) => {
     const instance = autocannon(
