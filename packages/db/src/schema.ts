@@ -65,11 +65,24 @@ export interface SubscriptionJson {
   updatedAt: string;
 }
 
+export type WebhookDeliveryStatus = "received" | "processed" | "failed";
+
 export interface WebhookDeliveriesTable {
   shop_id: string;
   webhook_id: string;
   topic: string;
   received_at: DefaultTimestamp;
+  /** Arrival order (bigserial: read as a string). */
+  seq: ColumnType<string, never, never>;
+  body: string | null;
+  order_key: string | null;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  lease_until: NullableTimestamp;
+  last_error: string | null;
+  processed_at: NullableTimestamp;
+  duplicates: Generated<number>;
 }
 
 export interface ShopSettingsJson {
@@ -383,6 +396,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type HoldRow = Selectable<HoldsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type ProgramRow = Selectable<ProgramsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderRefundRow = Selectable<OrderRefundsTable>;
