@@ -17,7 +17,8 @@ import { registerShopRoutes } from "./modules/shops/shops.routes";
 import { registerStaffRoutes } from "./modules/staff/staff.routes";
 import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
 import { registerWebRoutes } from "./modules/web/web.routes";
-import { registerWebhookRoutes } from "./webhooks/webhooks.routes";
+import { registerWebhookRoutes } from "./modules/webhooks/webhooks.routes";
+import { webhookHandlers } from "./webhook-topics";
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -68,7 +69,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerStaffRoutes(app, deps);
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
-  await registerWebhookRoutes(app, deps);
+  await registerWebhookRoutes(app, deps, new Set(Object.keys(webhookHandlers)));
   await registerDemoStoreRoutes(app, deps);
   await registerWebRoutes(app, options.webDirs);
   options.extraRoutes?.(app);

@@ -1,6 +1,6 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
-import { closeRuntime, createRuntime } from "./runtime";
+import { closeRuntime, createRuntime, startWorker } from "./runtime";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
 async function main() {
@@ -8,7 +8,7 @@ async function main() {
   const deps = await createRuntime(config);
   if (config.seedDemo) await seedDemoShop(deps);
   if (config.seedDemo && config.platform === "demo") await seedDemoShoppers(deps);
-  if (config.workerInProcess) await deps.queue.work(deps);
+  if (config.workerInProcess) await startWorker(deps);
   const app = await buildApp(deps, { logger: true });
   await app.listen({ port: config.port, host: config.host });
 

@@ -6,9 +6,11 @@ import { newId, randomToken } from "./infra/ids";
 import { createJobQueue } from "./infra/queue";
 import { allJobs } from "./jobs";
 import { createShopContextCache } from "./modules/shop-context/shop-context.service";
+import { createWebhookPipeline } from "./modules/webhooks/webhooks.service";
 import { createDemoPlatform } from "./platform/demo/demo.adapter";
 import type { PlatformPort } from "./platform/port";
 import { createShopifyPlatform } from "./platform/shopify/shopify.adapter";
+import { webhookHandlers } from "./webhook-topics";
 
 export type PlatformFactory = (clock: Clock, db: Db) => PlatformPort;
 
@@ -54,7 +56,7 @@ export async function createRuntime(
   await migrate(database);
   const clock = overrides.clock ?? systemClock;
   const queue = await createJobQueue(database, allJobs);
-  return {
+  const deps: Deps = {
     config,
     database,
     db: database.db,
@@ -64,10 +66,21 @@ export async function createRuntime(
     queue,
     shopContexts: createShopContextCache({ db: database.db, clock, ttlMs: config.shopCacheMs }),
     sessionSecret: await loadSessionSecret(database, config.sessionSecret),
+    // Set just below: the pipeline is given the finished deps.
+    webhooks: undefined as unknown as Deps["webhooks"],
   };
+  deps.webhooks = createWebhookPipeline(deps, webhookHandlers);
+  return deps;
+}
+
+/** The background work of a worker (or of the single process): jobs and the webhook processor. */
+export async function startWorker(deps: Deps): Promise<void> {
+  await deps.queue.work(deps);
+  deps.webhooks.startProcessor();
 }
 
 export async function closeRuntime(deps: Deps): Promise<void> {
+  await deps.webhooks.close();
   deps.shopContexts.close();
   await deps.queue.stop();
   await deps.database.close();

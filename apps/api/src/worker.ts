@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from "./infra/env";
-import { closeRuntime, createRuntime } from "./runtime";
+import { closeRuntime, createRuntime, startWorker } from "./runtime";
 
 /** A worker process: runs every job; start as many as the load needs (PostgreSQL mode). */
 async function main() {
@@ -8,7 +8,7 @@ async function main() {
     console.warn("No DATABASE_URL: the embedded database belongs to `npm start`, which runs its own worker.");
   }
   const deps = await createRuntime(config);
-  await deps.queue.work(deps);
+  await startWorker(deps);
   console.log("Laurel worker started");
   const shutdown = async () => {
     await closeRuntime(deps);

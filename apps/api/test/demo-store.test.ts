@@ -27,7 +27,7 @@ import {
 } from "../src/modules/demo-store/shopify-payloads";
 import type { DiscountRequest } from "../src/platform/port";
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPPERS, seedDemoShoppers } from "../src/seed/demo-shop";
-import { orderPayload, refundPayload, toPlatformOrder } from "../src/webhooks/orders/shopify-order";
+import { orderPayload, refundPayload, toPlatformOrder } from "../src/webhook-topics/orders/shopify-order";
 import { adminSend, createTestApp, signIn, type TestApp } from "./helpers";
 
 const clock = fixedClock("2026-11-22T12:00:00Z");
@@ -92,6 +92,8 @@ class Browser {
   }
   /** The shopper as Laurel sees them, through the app-proxy emulation (the widget's own call). */
   async laurel() {
+    // Webhooks are acknowledged when recorded and applied by the processor (decision 0018).
+    await t.deps.webhooks.drain();
     const res = await this.json("GET", "/apps/laurel/customer");
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as {
@@ -488,6 +490,7 @@ describe("discount codes at checkout", () => {
       .executeTakeFirstOrThrow();
     expect(row.used_count).toBe(1);
     expect(row.last_used_at).not.toBeNull();
+    await t.deps.webhooks.drain();
     const coupons = await b.json("GET", "/apps/laurel/coupons");
     expect(coupons.json().data.coupons.find((c: { code: string }) => c.code === code)).toMatchObject({
       status: "redeemed",
@@ -676,6 +679,7 @@ describe("shopper accounts", () => {
       .executeTakeFirstOrThrow();
     expect(delivery).toMatchObject({ topic: "customers/create", status: 200 });
     expect(delivery.body).toContain(`"id":${customerId},`);
+    await t.deps.webhooks.drain();
     expect(await laurelCustomerId(customerId)).toMatchObject({ type: "guest" });
     const row = await t.deps.db
       .selectFrom("customers")

@@ -7,7 +7,7 @@ import { type Config, loadConfig } from "../src/infra/env";
 import { markShopChanged } from "../src/infra/shop-changes";
 import { signAppProxyQuery, webhookHmac } from "../src/infra/shopify-signatures";
 import { signShopifySessionToken } from "../src/infra/tokens";
-import { closeRuntime, createRuntime, type PlatformFactory } from "../src/runtime";
+import { closeRuntime, createRuntime, type PlatformFactory, startWorker } from "../src/runtime";
 import { DEMO_MERCHANT, DEMO_SHOP_DOMAIN, DEMO_STAFF, seedDemoShop } from "../src/seed/demo-shop";
 
 export interface TestApp {
@@ -40,7 +40,7 @@ export async function createTestApp(
     ...(options.platform ? { platform: options.platform } : {}),
   });
   if (options.seed !== false) await seedDemoShop(deps);
-  if (options.worker) await deps.queue.work(deps);
+  if (options.worker) await startWorker(deps);
   const app = await buildApp(
     deps,
     options.app ?? { webDirs: { admin: "/nonexistent/admin", widget: "/nonexistent/widget" } },
@@ -118,12 +118,22 @@ export function adminSend(
 
 let webhookSeq = 0;
 
-/** A webhook delivered as Shopify sends it: raw body, HMAC over the bytes, the X-Shopify-* headers. */
-export function deliverWebhook(
+/**
+ * A webhook delivered as Shopify sends it: raw body, HMAC over the bytes, the X-Shopify-* headers;
+ * then applied by this process's processor (as the worker would within a moment).
+ */
+export async function deliverWebhook(
   t: TestApp,
   topic: string,
   body: Buffer | string | object,
-  opts: { shop?: string; id?: string; hmac?: string | null; headers?: Record<string, string> } = {},
+  opts: {
+    shop?: string;
+    id?: string;
+    hmac?: string | null;
+    headers?: Record<string, string>;
+    /** false: only deliver (recorded, acknowledged), leave applying to the test. */
+    process?: boolean;
+  } = {},
 ) {
   const raw = Buffer.isBuffer(body)
     ? body
@@ -138,7 +148,10 @@ export function deliverWebhook(
   };
   if (opts.hmac !== null)
     headers["x-shopify-hmac-sha256"] = opts.hmac ?? webhookHmac(raw, t.config.shopifyApiSecret);
-  return t.app.inject({ method: "POST", url: "/webhooks", payload: raw, headers });
+  const res = await t.app.inject({ method: "POST", url: "/webhooks", payload: raw, headers });
+  // Acknowledged means recorded; the processor applies it (decision 0018). Tests read its effect.
+  if (res.statusCode === 200 && opts.process !== false) await t.deps.webhooks.drain();
+  return res;
 }
 
 /** A storefront request as Shopify's app proxy forwards it: shop, shopper, timestamp, signature. */

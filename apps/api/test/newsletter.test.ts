@@ -96,7 +96,7 @@ describe("C-26: subscribing to the newsletter earns the newsletter program's poi
     expect(await activities("6001")).toEqual(["earn_sign_up 100"]);
 
     const subscribed = customerBody("6001", { state: "subscribed", at: "2026-06-15T10:00:00Z" });
-    expect(await send("customers/update", subscribed, "wh-news-6001")).toBe("applied");
+    expect(await send("customers/update", subscribed, "wh-news-6001")).toBe("recorded");
     const c = await customer("6001");
     expect(c).toMatchObject({ available_points: 150, email_marketing_state: "subscribed" });
     expect((await entries("6001")).at(-1)).toEqual({

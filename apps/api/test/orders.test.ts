@@ -166,10 +166,19 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
     await updateShopRow(t, "shop_demo", { settings: "{}" });
   });
 
-  it("a malformed order body is refused with 400 naming the field, and nothing is written", async () => {
-    const res = await deliverWebhook(t, "orders/paid", '{"id": 8006, "currency": "USD", "created_at": "x"}');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toContainEqual({ field: "line_items", message: "line_items is required." });
+  it("a malformed order body is acknowledged, parked as failed naming the field, and nothing is written", async () => {
+    const res = await deliverWebhook(t, "orders/paid", '{"id": 8006, "currency": "USD", "created_at": "x"}', {
+      id: "wh-malformed-8006",
+    });
+    // Shopify retrying content Laurel can never use would only end in the subscription's removal.
+    expect(res.statusCode).toBe(200);
+    const delivery = await t.deps.db
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("webhook_id", "=", "wh-malformed-8006")
+      .executeTakeFirstOrThrow();
+    expect(delivery).toMatchObject({ status: "failed", order_key: "8006", attempts: 1 });
+    expect(delivery.last_error).toContain("line_items: line_items is required.");
     expect(await order("8006")).toBeUndefined();
   });
 

@@ -107,10 +107,22 @@ describe("POST /webhooks: verification (S2)", () => {
     expect(res.json().code).toBe("webhook_headers_missing");
   });
 
-  it("answers 400 to a signed body that is not JSON", async () => {
-    const res = await deliver("app/uninstalled", "{not json");
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe("malformed_json");
+  it("acknowledges a signed body that is not JSON and parks it as failed, never to be retried", async () => {
+    const res = await deliver("app/uninstalled", "{not json", { id: "not-json" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ outcome: "unusable" });
+    const row = await t.deps.db
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("webhook_id", "=", "not-json")
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "failed", last_error: "The body is not valid JSON.", attempts: 0 });
+    const shop = await t.deps.db
+      .selectFrom("shops")
+      .selectAll()
+      .where("id", "=", "shop_demo")
+      .executeTakeFirstOrThrow();
+    expect(shop.uninstalled_at).toBeNull();
   });
 
   it("acknowledges deliveries for unknown shops and topics without a handler", async () => {
@@ -130,7 +142,7 @@ describe("POST /webhooks: topics and exactly-once", () => {
     const shop = await freshShop("uninstall-me.myshopify.com");
     const body = fixture("app_uninstalled.json");
     const first = await deliver("app/uninstalled", body, { shop: shop.shopify_domain, id: "same-id" });
-    expect(first.json().data).toEqual({ outcome: "applied" });
+    expect(first.json().data).toEqual({ outcome: "recorded" });
     const row = await t.deps.db
       .selectFrom("shops")
       .selectAll()
@@ -142,15 +154,33 @@ describe("POST /webhooks: topics and exactly-once", () => {
     expect(again.json().data).toEqual({ outcome: "duplicate" });
   });
 
-  it("app_subscriptions/update records the platform charge; an invalid payload writes nothing", async () => {
+  it("app_subscriptions/update records the platform charge; an invalid payload is parked and writes nothing", async () => {
     const bad = await deliver("app_subscriptions/update", '{"app_subscription":{"status":1}}', {
-      id: "sub-1",
+      id: "sub-0",
     });
-    expect(bad.statusCode).toBe(400);
+    // Acknowledged (Shopify must not retry content that can never be used), parked with the reason.
+    expect(bad.statusCode).toBe(200);
+    const parked = await t.deps.db
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("webhook_id", "=", "sub-0")
+      .executeTakeFirstOrThrow();
+    expect(parked.status).toBe("failed");
+    expect(parked.attempts).toBe(1);
+    expect(parked.last_error).toMatch(/app_subscription/);
+    expect(
+      (
+        await t.deps.db
+          .selectFrom("shops")
+          .select("subscription")
+          .where("id", "=", "shop_demo")
+          .executeTakeFirstOrThrow()
+      ).subscription,
+    ).toBeNull();
     const good = await deliver("app_subscriptions/update", fixture("app_subscriptions_update.json"), {
       id: "sub-1",
     });
-    expect(good.json().data).toEqual({ outcome: "applied" });
+    expect(good.json().data).toEqual({ outcome: "recorded" });
     const row = await t.deps.db
       .selectFrom("shops")
       .select("subscription")
@@ -167,7 +197,7 @@ describe("POST /webhooks: topics and exactly-once", () => {
   it("shop/redact erases the shop and everything it owns", async () => {
     const shop = await freshShop("erase-me.myshopify.com");
     const res = await deliver("shop/redact", fixture("shop_redact.json"), { shop: shop.shopify_domain });
-    expect(res.json().data).toEqual({ outcome: "applied" });
+    expect(res.json().data).toEqual({ outcome: "recorded" });
     expect(
       await t.deps.db.selectFrom("shops").select("id").where("id", "=", shop.id).executeTakeFirst(),
     ).toBeUndefined();
@@ -188,7 +218,7 @@ describe("customer topics and privacy compliance (reference §2.5)", () => {
 
   it("customers/create stores the shopper with an exact 64-bit id; customers/update refreshes details", async () => {
     expect((await deliver("customers/create", fixture("customers_create.json"))).json().data.outcome).toBe(
-      "applied",
+      "recorded",
     );
     expect(await customer()).toMatchObject({ email: "bob@biller.com", first_name: "Bob", type: "guest" });
     const updated = fixture("customers_create.json")
@@ -213,7 +243,7 @@ describe("customer topics and privacy compliance (reference §2.5)", () => {
     );
     // Written as text: the 64-bit id must reach the server exactly, as Shopify sends it.
     const body = `{"shop_id":1,"shop_domain":"${DEMO_SHOP_DOMAIN}","customer":{"id":${bob}},"orders_requested":[1],"data_request":{"id":9999}}`;
-    expect((await deliver("customers/data_request", body)).json().data.outcome).toBe("applied");
+    expect((await deliver("customers/data_request", body)).json().data.outcome).toBe("recorded");
     const { token } = await signIn(t.app);
     const list = (await adminGet(t.app, "/apiSa/compliance/exports", token)).json().data;
     expect(list).toHaveLength(1);
@@ -232,7 +262,7 @@ describe("customer topics and privacy compliance (reference §2.5)", () => {
       .toString("utf8")
       .replace("191167", bob)
       .replace("{shop}.myshopify.com", DEMO_SHOP_DOMAIN);
-    expect((await deliver("customers/redact", body)).json().data.outcome).toBe("applied");
+    expect((await deliver("customers/redact", body)).json().data.outcome).toBe("recorded");
     const c = await customer();
     expect(c).toMatchObject({ email: null, first_name: null, last_name: null, available_points: 100 });
     expect(c?.redacted_at).not.toBeNull();
@@ -246,7 +276,7 @@ describe("customer topics and privacy compliance (reference §2.5)", () => {
 
   it("customers/delete moves the shopper to 'left'", async () => {
     expect((await deliver("customers/delete", fixture("customers_delete.json"))).json().data.outcome).toBe(
-      "applied",
+      "recorded",
     );
     expect((await customer())?.type).toBe("left");
   });

@@ -13,7 +13,7 @@ import { createDefaultPrograms } from "../modules/programs/programs.service";
 import { createShopIfAbsent, findShopByDomain, shopRowFromPlatform } from "../modules/shops/shops.service";
 import { joinAsShopper } from "../modules/storefront/storefront.service";
 import { applyWebhook } from "../modules/webhooks/webhooks.service";
-import { webhookHandlers } from "../webhooks";
+import { webhookHandlers } from "../webhook-topics";
 
 export const DEMO_SHOP_DOMAIN = "laurel-demo.myshopify.com";
 export const DEMO_MERCHANT = { email: "demo@laurel.test", password: "laurel-demo" };

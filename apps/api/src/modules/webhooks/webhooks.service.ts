@@ -1,39 +1,167 @@
-import type { ShopRow, Tx } from "@laurel/db";
-import type { Deps } from "../../infra/deps";
-import { insertDelivery } from "./webhooks.repository";
-
-export interface WebhookContext {
-  shop: ShopRow;
-  topic: string;
-  webhookId: string;
-  payload: unknown;
-}
-
-export type WebhookHandler = (deps: Deps, trx: Tx, ctx: WebhookContext) => Promise<void>;
-
-export type WebhookOutcome = "applied" | "duplicate" | "unknown_shop" | "ignored_topic";
+import type { Deps, WebhookPipeline } from "../../infra/deps";
+import { GroupCommitter } from "../../infra/group-commit";
+import { parseJsonKeepingBigIntegers } from "../../infra/shopify-signatures";
+import type { WebhookHandler, WebhookHandlers } from "./webhook-handler";
+import {
+  drainDeliveries,
+  PROCESSOR_DEFAULTS,
+  type ProcessorOptions,
+  type RunningProcessor,
+  startWebhookProcessor,
+} from "./webhook-processor";
+import * as repo from "./webhooks.repository";
 
 /**
- * Applies one verified delivery: dedupe on the webhook id and the topic's effect in ONE
- * transaction, so a crash leaves either both or neither and a redelivery is harmless.
+ * Webhooks in two halves (decision 0018). Intake: a verified delivery is recorded, deduplicated
+ * on its webhook id, and only then acknowledged; concurrent deliveries share one insert and one
+ * commit (group commit). Processing: a processor claims recorded deliveries in batches, applies
+ * them (one order's deliveries in arrival order) in one transaction per batch, and marks them
+ * processed in that same transaction; a failing delivery is retried with back-off, then parked.
+ */
+
+export type IntakeOutcome = Awaited<ReturnType<WebhookPipeline["record"]>>;
+
+/** Topics about one order: their deliveries apply one after another, in arrival order. */
+function orderKeyOf(topic: string, payload: unknown): string | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const p = payload as { id?: unknown; order_id?: unknown };
+  const id = topic === "refunds/create" ? p.order_id : topic.startsWith("orders/") ? p.id : undefined;
+  return typeof id === "string" || typeof id === "number" ? String(id) : null;
+}
+
+interface IntakeItem extends repo.NewDelivery {}
+
+/** The intake half, one per process: deliveries handed in concurrently are written together. */
+export function createWebhookIntake(deps: Pick<Deps, "db">, onRecorded: () => void) {
+  let counting: Promise<void> = Promise.resolve();
+  const committer = new GroupCommitter<IntakeItem, boolean>(async (items) => {
+    // Repeats of one webhook id within a batch: the first is inserted, the others are duplicates.
+    const firstIndex = new Map<string, number>();
+    const unique: IntakeItem[] = [];
+    items.forEach((item, i) => {
+      const key = `${item.shopId}\n${item.webhookId}`;
+      if (!firstIndex.has(key)) {
+        firstIndex.set(key, i);
+        unique.push(item);
+      }
+    });
+    const inserted = await repo.insertDeliveries(deps.db, unique);
+    const fresh = new Set(unique.filter((_, i) => inserted[i]));
+    const results = items.map(
+      (item, i) => fresh.has(item) && firstIndex.get(`${item.shopId}\n${item.webhookId}`) === i,
+    );
+    if (fresh.size > 0) onRecorded();
+    const duplicates = new Map<string, { shopId: string; webhookId: string; count: number }>();
+    items.forEach((item, i) => {
+      if (results[i]) return;
+      const key = `${item.shopId}\n${item.webhookId}`;
+      const d = duplicates.get(key) ?? { shopId: item.shopId, webhookId: item.webhookId, count: 0 };
+      d.count += 1;
+      duplicates.set(key, d);
+    });
+    // Off the acknowledgement's path: the count is for the log.
+    if (duplicates.size > 0) {
+      const batch = [...duplicates.values()];
+      counting = counting.then(() => repo.countDuplicates(deps.db, batch)).catch(() => undefined);
+    }
+    return results;
+  });
+
+  return {
+    /**
+     * Records one verified delivery. Content that cannot be used (not JSON) is recorded as failed
+     * with its reason and acknowledged: retrying it would never help (issue 17).
+     */
+    async record(
+      shop: { id: string },
+      delivery: { topic: string; webhookId: string; body: string },
+    ): Promise<IntakeOutcome> {
+      let orderKey: string | null = null;
+      let failure: string | null = null;
+      try {
+        orderKey = orderKeyOf(delivery.topic, parseJsonKeepingBigIntegers(delivery.body));
+      } catch {
+        failure = "The body is not valid JSON.";
+      }
+      const isNew = await committer.add({
+        shopId: shop.id,
+        webhookId: delivery.webhookId,
+        topic: delivery.topic,
+        body: delivery.body,
+        orderKey,
+        failure,
+      });
+      if (!isNew) return "duplicate";
+      return failure ? "unusable" : "recorded";
+    },
+    async flushed(): Promise<void> {
+      await committer.flushed();
+      await counting;
+    },
+  };
+}
+export type WebhookIntake = ReturnType<typeof createWebhookIntake>;
+
+/**
+ * Applies one delivery at once, outside the queue, recording it as processed (the demo seed).
+ * Deduplicated like any delivery: a second call with the same webhook id changes nothing.
  */
 export async function applyWebhook(
   deps: Deps,
   delivery: { shopDomain: string; topic: string; webhookId: string; payload: unknown },
   handler: WebhookHandler | undefined,
-): Promise<WebhookOutcome> {
+): Promise<"applied" | "duplicate" | "unknown_shop" | "ignored_topic"> {
   const shop = (await deps.shopContexts.byDomain(delivery.shopDomain))?.shop;
-  // Unknown shop (never installed, or already erased by shop/redact): acknowledge, nothing to do.
   if (!shop) return "unknown_shop";
   if (!handler) return "ignored_topic";
   return deps.db.transaction().execute(async (trx) => {
-    if (!(await insertDelivery(trx, shop.id, delivery.webhookId, delivery.topic))) return "duplicate";
-    await handler(deps, trx, {
-      shop,
-      topic: delivery.topic,
-      webhookId: delivery.webhookId,
-      payload: delivery.payload,
-    });
+    const inserted = await trx
+      .insertInto("webhook_deliveries")
+      .values({
+        shop_id: shop.id,
+        webhook_id: delivery.webhookId,
+        topic: delivery.topic,
+        body: JSON.stringify(delivery.payload),
+        status: "processed",
+        processed_at: deps.clock.now(),
+      })
+      .onConflict((oc) => oc.columns(["shop_id", "webhook_id"]).doNothing())
+      .returning("webhook_id")
+      .executeTakeFirst();
+    if (!inserted) return "duplicate";
+    await handler(deps, trx, { shop, ...delivery });
     return "applied";
   });
+}
+
+/** The pipeline of one process: its intake, and its processor loop once a worker starts it. */
+export function createWebhookPipeline(
+  deps: Deps,
+  handlers: WebhookHandlers,
+  options: ProcessorOptions = processorDefaults(deps),
+): WebhookPipeline {
+  let processor: RunningProcessor | null = null;
+  const intake = createWebhookIntake(deps, () => processor?.wake());
+  return {
+    record: intake.record,
+    startProcessor() {
+      processor ??= startWebhookProcessor(deps, handlers, options, (error) =>
+        console.warn(`webhook processor: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    },
+    drain: async () => {
+      await intake.flushed();
+      await drainDeliveries(deps, handlers, options);
+    },
+    async close() {
+      await processor?.stop();
+      processor = null;
+      await intake.flushed();
+    },
+  };
+}
+
+/** PGlite has one connection: smaller batches keep intake waiting less behind a batch. */
+function processorDefaults(deps: Deps): ProcessorOptions {
+  return deps.database.engine === "pglite" ? { ...PROCESSOR_DEFAULTS, batchSize: 100 } : PROCESSOR_DEFAULTS;
 }

@@ -1,4 +1,4 @@
-import type { WebhookHandler } from "../modules/webhooks/webhooks.service";
+import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
 import { appSubscriptionsUpdate } from "./app-subscriptions-update.webhook";
 import { appUninstalled } from "./app-uninstalled.webhook";
 import { customersUpsert } from "./customers-create.webhook";

@@ -1,6 +1,6 @@
 import { parseInput } from "../../infra/errors";
 import { type OrderEvent, recordOrderEvent, recordRefund } from "../../modules/orders/orders.service";
-import type { WebhookHandler } from "../../modules/webhooks/webhooks.service";
+import type { WebhookHandler } from "../../modules/webhooks/webhook-handler";
 import { orderPayload, refundPayload, toPlatformOrder, toPlatformRefund } from "./shopify-order";
 
 /** orders/create|paid|fulfilled|cancelled: the ledger effect happens in the delivery's transaction. */

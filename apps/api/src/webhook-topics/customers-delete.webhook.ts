@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseInput } from "../infra/errors";
 import { removeDeletedCustomer } from "../modules/customers/customers.service";
-import type { WebhookHandler } from "../modules/webhooks/webhooks.service";
+import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
 
 const payload = z.object({ id: z.union([z.string(), z.number()]).transform(String) });
 

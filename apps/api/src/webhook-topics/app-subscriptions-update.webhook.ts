@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseInput } from "../infra/errors";
 import { recordPlatformSubscription } from "../modules/shops/shops.service";
-import type { WebhookHandler } from "../modules/webhooks/webhooks.service";
+import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
 
 const payloadSchema = z.object({
   app_subscription: z.object({

@@ -1,19 +1,22 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../infra/deps";
-import { AppError } from "../infra/errors";
-import { ok } from "../infra/http";
-import { parseJsonKeepingBigIntegers, verifyWebhookHmac } from "../infra/shopify-signatures";
-import { applyWebhook } from "../modules/webhooks/webhooks.service";
-import { webhookHandlers } from "./index";
+import type { Deps } from "../../infra/deps";
+import { AppError } from "../../infra/errors";
+import { ok } from "../../infra/http";
+import { verifyWebhookHmac } from "../../infra/shopify-signatures";
 
 /** Shopify order payloads can be large (many line items); 5 MiB is well above any we have seen. */
 const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
 
 /**
  * `POST /webhooks`: one endpoint for every topic (reference §2). The HMAC is checked over the raw
- * bytes before anything is parsed; ids beyond 2^53 stay exact strings.
+ * bytes before anything is parsed; the delivery is recorded durably and acknowledged, and the
+ * processor applies it (decision 0018). Only topics Laurel handles are recorded.
  */
-export async function registerWebhookRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function registerWebhookRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  handledTopics: ReadonlySet<string>,
+): Promise<void> {
   await app.register(async (scope) => {
     // Raw bytes for the HMAC: this scope's JSON parser keeps the Buffer.
     scope.removeContentTypeParser("application/json");
@@ -51,17 +54,11 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: Deps): P
         ) {
           throw new AppError("webhook_headers_missing", 400);
         }
-        let payload: unknown;
-        try {
-          payload = parseJsonKeepingBigIntegers(raw.toString("utf8"));
-        } catch {
-          throw new AppError("malformed_json", 400);
-        }
-        const outcome = await applyWebhook(
-          deps,
-          { shopDomain: shopDomain.toLowerCase(), topic, webhookId, payload },
-          webhookHandlers[topic],
-        );
+        const shop = (await deps.shopContexts.byDomain(shopDomain.toLowerCase()))?.shop;
+        // Unknown shop (never installed, or already erased by shop/redact): acknowledge, nothing to do.
+        if (!shop) return ok({ outcome: "unknown_shop" });
+        if (!handledTopics.has(topic)) return ok({ outcome: "ignored_topic" });
+        const outcome = await deps.webhooks.record(shop, { topic, webhookId, body: raw.toString("utf8") });
         return ok({ outcome });
       },
     );

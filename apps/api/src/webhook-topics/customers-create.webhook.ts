@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseInput } from "../infra/errors";
 import { ensureCustomer } from "../modules/customers/customers.service";
 import { applyNewsletterConsent } from "../modules/earning/account-earning.service";
-import type { WebhookHandler } from "../modules/webhooks/webhooks.service";
+import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
 
 export const platformCustomerPayload = z.object({
   id: z.union([z.string(), z.number()]).transform(String),

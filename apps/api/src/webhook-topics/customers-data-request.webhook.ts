@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseInput } from "../infra/errors";
 import { recordDataRequest } from "../modules/compliance/compliance.service";
-import type { WebhookHandler } from "../modules/webhooks/webhooks.service";
+import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
 
 const id = z.union([z.string(), z.number()]).transform(String);
 const payload = z.object({

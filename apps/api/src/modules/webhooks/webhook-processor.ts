@@ -1,0 +1,178 @@
+import type { WebhookDeliveryRow } from "@laurel/db";
+import type { Deps } from "../../infra/deps";
+import { AppError } from "../../infra/errors";
+import { parseJsonKeepingBigIntegers } from "../../infra/shopify-signatures";
+import type { WebhookHandlers } from "./webhook-handler";
+import * as repo from "./webhooks.repository";
+
+/**
+ * The processing half of the webhook pipeline (decision 0018): claims recorded deliveries in
+ * batches and applies each batch in ONE transaction (one commit for hundreds of webhooks), the
+ * deliveries of one order in arrival order, marking them processed in that same transaction, so
+ * a crash leaves a batch either wholly applied and marked or neither. Every effect is idempotent
+ * on its source key, so a batch applied twice (a lease that ran out) changes nothing the second
+ * time. When a batch fails, its deliveries are applied one by one to find the culprit: the others
+ * go through, the culprit is retried with back-off and finally parked as failed with its error.
+ */
+
+export interface ProcessorOptions {
+  /** Deliveries per claim and per transaction. */
+  batchSize: number;
+  /** How long a claim holds before another processor may take the deliveries over. */
+  leaseMs: number;
+  /** How often an idle processor looks for work that another process recorded. */
+  pollMs: number;
+}
+
+export const PROCESSOR_DEFAULTS: ProcessorOptions = { batchSize: 500, leaseMs: 60_000, pollMs: 100 };
+
+/** Attempts before a delivery is parked as failed; the waits between them. */
+export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+const ERROR_PAUSE_MS = 1_000;
+
+type Claimed = WebhookDeliveryRow;
+
+async function applyDelivery(
+  deps: Deps,
+  handlers: WebhookHandlers,
+  trx: Parameters<WebhookHandlers[string]>[1],
+  d: Claimed,
+) {
+  const handler = handlers[d.topic];
+  if (!handler) return;
+  const context = await deps.shopContexts.byId(d.shop_id, trx);
+  // The shop was erased meanwhile (its deliveries go with it): nothing left to apply.
+  if (!context) return;
+  const payload = parseJsonKeepingBigIntegers(d.body ?? "null");
+  await handler(deps, trx, { shop: context.shop, topic: d.topic, webhookId: d.webhook_id, payload });
+}
+
+/** A client-side mistake in the content (a 4xx) never heals: park at once, with its reason. */
+function isPermanent(error: unknown): boolean {
+  return error instanceof AppError && error.status >= 400 && error.status < 500;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AppError) {
+    const fields = error.errors?.map((e) => `${e.field}: ${e.message}`).join("; ");
+    return fields ? `${error.message} (${fields})` : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function recordFailure(deps: Deps, d: Claimed, error: unknown): Promise<"retry" | "parked"> {
+  const park = isPermanent(error) || d.attempts >= MAX_ATTEMPTS;
+  const wait = RETRY_DELAYS_MS[Math.min(d.attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
+  await repo.markAttemptFailed(deps.db, d, describe(error), park ? null : wait);
+  return park ? "parked" : "retry";
+}
+
+async function applyBatch(deps: Deps, handlers: WebhookHandlers, batch: readonly Claimed[]): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    for (const d of batch) await applyDelivery(deps, handlers, trx, d);
+    await repo.markProcessed(trx, batch);
+  });
+}
+
+/** The slow path after a failed batch: each delivery alone; an order stops at its first failure. */
+async function applyOneByOne(deps: Deps, handlers: WebhookHandlers, batch: readonly Claimed[]) {
+  const stalled = new Set<string>();
+  const release: Claimed[] = [];
+  for (const d of batch) {
+    const order = d.order_key === null ? null : `${d.shop_id}\n${d.order_key}`;
+    if (order !== null && stalled.has(order)) {
+      release.push(d);
+      continue;
+    }
+    try {
+      await applyBatch(deps, handlers, [d]);
+    } catch (error) {
+      const outcome = await recordFailure(deps, d, error);
+      // A later delivery of an order whose earlier one will be retried waits for it.
+      if (outcome === "retry" && order !== null) stalled.add(order);
+    }
+  }
+  await repo.releaseClaims(deps.db, release);
+}
+
+/** Claims and applies one batch; answers how many deliveries it took. */
+export async function processDueDeliveries(
+  deps: Deps,
+  handlers: WebhookHandlers,
+  options: Pick<ProcessorOptions, "batchSize" | "leaseMs"> = PROCESSOR_DEFAULTS,
+): Promise<number> {
+  const batch = await repo.claimDeliveries(deps.db, options.batchSize, options.leaseMs);
+  if (batch.length === 0) return 0;
+  try {
+    await applyBatch(deps, handlers, batch);
+  } catch (error) {
+    if (batch.length === 1) await recordFailure(deps, batch[0] as Claimed, error);
+    else await applyOneByOne(deps, handlers, batch);
+  }
+  return batch.length;
+}
+
+/** Applies everything due now, batch after batch (tests, the bench, a shutdown). */
+export async function drainDeliveries(
+  deps: Deps,
+  handlers: WebhookHandlers,
+  options: Pick<ProcessorOptions, "batchSize" | "leaseMs"> = PROCESSOR_DEFAULTS,
+): Promise<void> {
+  while ((await processDueDeliveries(deps, handlers, options)) > 0) {
+    // next batch
+  }
+}
+
+export interface RunningProcessor {
+  /** Work was recorded in this process: look now rather than at the next poll. */
+  wake(): void;
+  /** Finishes the batch in hand, then stops. */
+  stop(): Promise<void>;
+}
+
+/** The processor loop of a worker (or of the single process on PGlite). */
+export function startWebhookProcessor(
+  deps: Deps,
+  handlers: WebhookHandlers,
+  options: ProcessorOptions = PROCESSOR_DEFAULTS,
+  onError: (error: unknown) => void = () => undefined,
+): RunningProcessor {
+  let stopped = false;
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+  const loop = (async () => {
+    while (!stopped) {
+      woken = false;
+      let idleMs = 0;
+      try {
+        if ((await processDueDeliveries(deps, handlers, options)) === 0) idleMs = options.pollMs;
+      } catch (error) {
+        // The database is unreachable or the claim failed: say so and try again in a while.
+        onError(error);
+        idleMs = ERROR_PAUSE_MS;
+      }
+      if (stopped) break;
+      if (idleMs === 0 || woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, idleMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+  })();
+  return {
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}
