@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { auditLedger } from "../src/modules/ledger/ledger.service";
+import { PROCESSOR_DEFAULTS, startWebhookProcessor } from "../src/modules/webhooks/webhook-processor";
+import { webhookHandlers } from "../src/webhook-topics";
 import { createTestApp, deliverWebhook, type TestApp, updateShopRow } from "./helpers";
 import { orderBody, refundBody } from "./order-payloads";
 import { runPool, seededRandom, testSeed } from "./random";
@@ -9,7 +11,8 @@ import { runPool, seededRandom, testSeed } from "./random";
  * DESIGN §9 L2: orders whose webhooks arrive 1–16 times each, shuffled, with refunds before the
  * payment and cancellations on either side of it. Every customer's balance must equal what the
  * rules say, with 0 double credits and 0 server errors. 20,000 orders on PostgreSQL (CI); a
- * smaller storm on PGlite, which is one connection.
+ * smaller storm on PGlite, which is one connection. Deliveries are acknowledged by the intake and
+ * applied by processors running meanwhile (three competing ones on PostgreSQL).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ORDERS = Number(process.env.L2_ORDERS ?? (onPostgres ? 20_000 : 400));
@@ -108,12 +111,32 @@ describe(`L2: ${ORDERS} orders, each webhook delivered 1–${MAX_DELIVERIES} tim
       }
       for (const [topic, webhookId, body] of events) {
         for (let n = rng.int(1, MAX_DELIVERIES); n > 0; n--) {
-          deliveries.push(async () => (await deliverWebhook(t, topic, body, { id: webhookId })).statusCode);
+          deliveries.push(
+            async () => (await deliverWebhook(t, topic, body, { id: webhookId, process: false })).statusCode,
+          );
         }
       }
     }
     rng.shuffle(deliveries);
+    // Processors apply the storm while it arrives (decision 0018): this process's own loop and, on
+    // PostgreSQL, two more competing for the same queue, as several worker processes would.
+    t.deps.webhooks.startProcessor();
+    const extra = onPostgres
+      ? [1, 2].map(() =>
+          startWebhookProcessor(t.deps, webhookHandlers, { ...PROCESSOR_DEFAULTS, batchSize: 200 }),
+        )
+      : [];
     const statuses = await runPool(deliveries, onPostgres ? 16 : 4);
+    await Promise.all(extra.map((p) => p.stop()));
+    await t.deps.webhooks.drain();
+    const left = await t.deps.db
+      .selectFrom("webhook_deliveries")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("shop_id", "=", "shop_demo")
+      .where("status", "!=", "processed")
+      .groupBy("status")
+      .execute();
+    expect(left, "every delivery processed, none failed").toEqual([]);
     const counts: Record<number, number> = {};
     for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
     console.log(`L2: ${deliveries.length} deliveries of ${ORDERS} orders → ${JSON.stringify(counts)}`);

@@ -72,8 +72,8 @@ export interface WebhookDeliveriesTable {
   webhook_id: string;
   topic: string;
   received_at: DefaultTimestamp;
-  /** Arrival order (bigserial: read as a string). */
-  seq: ColumnType<string, never, never>;
+  /** Arrival order (bigserial; fits in 2^53, read as a number). */
+  seq: ColumnType<number, never, never>;
   body: string | null;
   order_key: string | null;
   status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;

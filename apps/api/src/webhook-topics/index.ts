@@ -1,4 +1,4 @@
-import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
+import type { WebhookTopicHandler } from "../modules/webhooks/webhook-handler";
 import { appSubscriptionsUpdate } from "./app-subscriptions-update.webhook";
 import { appUninstalled } from "./app-uninstalled.webhook";
 import { customersUpsert } from "./customers-create.webhook";
@@ -15,7 +15,7 @@ import {
 import { shopRedact } from "./shop-redact.webhook";
 
 /** Topic → handler. A topic without a handler is acknowledged and ignored. */
-export const webhookHandlers: Record<string, WebhookHandler> = {
+export const webhookHandlers: Record<string, WebhookTopicHandler> = {
   "app/uninstalled": appUninstalled,
   "app_subscriptions/update": appSubscriptionsUpdate,
   "customers/create": customersUpsert,

@@ -115,3 +115,9 @@ export function checkTransactionLimit(input: {
   if (remaining <= 0) return { status: "reached", remaining: 0, message: TRANSACTION_LIMIT_MESSAGE };
   return { status: "ok", remaining };
 }
+
+/** the order count after which a plan stops rewarding (Starter's 150), or null. */
+export function stoppingOrderLimitOf(plan: PlanRef): number | null {
+  const policy = orderPolicyOf(plan);
+  return policy.overage === "stop" ? policy.includedOrders : null;
+}

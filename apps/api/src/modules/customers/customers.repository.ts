@@ -214,3 +214,64 @@ export function setEmailMarketingState(trx: Tx, shopId: string, id: string, stat
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Many shoppers of one shop, created as guests where new (details never overwritten by unknowns),
+ * and locked for the rest of the transaction, in platform-id order (no deadlocks between batches).
+ */
+export async function upsertCustomers(
+  trx: Tx,
+  shopId: string,
+  customers: readonly {
+    id: string;
+    platformCustomerId: string;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  }[],
+): Promise<CustomerRow[]> {
+  if (customers.length === 0) return [];
+  const sorted = [...customers].sort((a, b) =>
+    a.platformCustomerId < b.platformCustomerId ? -1 : a.platformCustomerId > b.platformCustomerId ? 1 : 0,
+  );
+  return trx
+    .insertInto("customers")
+    .values(
+      sorted.map((c) => ({
+        shop_id: shopId,
+        id: c.id,
+        platform_customer_id: c.platformCustomerId,
+        email: c.email,
+        first_name: c.firstName,
+        last_name: c.lastName,
+        type: "guest" as const,
+        joined_at: null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(["shop_id", "platform_customer_id"]).doUpdateSet({
+        email: sql`coalesce(excluded.email, customers.email)`,
+        first_name: sql`coalesce(excluded.first_name, customers.first_name)`,
+        last_name: sql`coalesce(excluded.last_name, customers.last_name)`,
+      }),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Many customers of one shop, locked in id order. */
+export function findCustomersForUpdate(
+  trx: Tx,
+  shopId: string,
+  ids: readonly string[],
+): Promise<CustomerRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return trx
+    .selectFrom("customers")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "in", [...ids])
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}

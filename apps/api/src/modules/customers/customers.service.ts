@@ -23,6 +23,33 @@ export function ensureCustomer(
 
 export { findCustomer } from "./customers.repository";
 
+/**
+ * `ensureCustomer` for many shoppers at once (the order pipeline's batches): one row each, locked.
+ * A shopper named twice keeps the last known e-mail, as one upsert after another would.
+ */
+export function ensureCustomers(
+  deps: Pick<Deps, "newId">,
+  trx: Tx,
+  shopId: string,
+  customers: readonly PlatformCustomer[],
+): Promise<CustomerRow[]> {
+  const unique = new Map<string, PlatformCustomer>();
+  for (const c of customers) {
+    const known = unique.get(c.platformCustomerId);
+    unique.set(c.platformCustomerId, known ? { ...known, email: c.email ?? known.email } : c);
+  }
+  return repo.upsertCustomers(
+    trx,
+    shopId,
+    [...unique.values()].map((c) => ({ ...c, id: deps.newId("cus") })),
+  );
+}
+
+/** Many customers locked for the rest of the transaction (they must exist). */
+export function lockCustomers(trx: Tx, shopId: string, ids: readonly string[]): Promise<CustomerRow[]> {
+  return repo.findCustomersForUpdate(trx, shopId, [...new Set(ids)]);
+}
+
 /** customers/delete: the shopper is gone from the store; they leave the program, personal data erased. */
 export async function removeDeletedCustomer(trx: Tx, shopId: string, platformCustomerId: string, at: Date) {
   const c = await repo.findCustomerByPlatformId(trx, shopId, platformCustomerId);

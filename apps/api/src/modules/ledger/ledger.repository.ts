@@ -98,6 +98,50 @@ export async function insertEntryAndMoveBalance(
   return { entry: entry as LedgerEntryRow, balance };
 }
 
+/** Inserts entries whose keys are new for their shop; answers the inserted `shop\nkey` pairs. */
+export async function insertEntries(trx: Tx, entries: readonly NewEntry[]): Promise<string[]> {
+  const rows = await trx
+    .insertInto("ledger_entries")
+    .values(entries.map(entryValues))
+    .onConflict((oc) => oc.columns(["shop_id", "idempotency_key"]).doNothing())
+    .returning(["shop_id", "idempotency_key"])
+    .execute();
+  return rows.map((r) => `${r.shop_id}\n${r.idempotency_key}`);
+}
+
+export interface BalanceMove {
+  shopId: string;
+  customerId: string;
+  available: number;
+  pending: number;
+  tier: number;
+}
+
+/**
+ * Moves many customers' cached balances in one statement; a move that would leave a negative
+ * available or pending balance is not made. Answers how many customers moved.
+ */
+export async function moveBalances(trx: Tx, moves: readonly BalanceMove[]): Promise<number> {
+  if (moves.length === 0) return 0;
+  const values = sql.join(
+    moves.map(
+      (m) =>
+        sql`(${m.shopId}::text, ${m.customerId}::text, ${m.available}::int, ${m.pending}::int, ${m.tier}::int)`,
+    ),
+  );
+  const r = await sql`
+    update customers c set
+      available_points = c.available_points + v.available,
+      pending_points = c.pending_points + v.pending,
+      tier_points = c.tier_points + v.tier,
+      updated_at = now()
+    from (values ${values}) as v (shop_id, id, available, pending, tier)
+    where c.shop_id = v.shop_id and c.id = v.id
+      and c.pending_points + v.pending >= 0
+      and (v.available >= 0 or c.available_points + v.available >= 0)`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
+}
+
 export function findEntryByKey(conn: Conn, shopId: string, key: string): Promise<LedgerEntryRow | undefined> {
   return conn
     .selectFrom("ledger_entries")
@@ -233,6 +277,22 @@ export function listEntriesOfTypes(
     .where("activity_type", "in", activityTypes);
   if (since) q = q.where("created_at", ">=", since);
   return q.orderBy("id").execute();
+}
+
+export function listEntriesOfTypesForCustomers(
+  conn: Conn,
+  shopId: string,
+  customerIds: readonly string[],
+  activityTypes: string[],
+) {
+  return conn
+    .selectFrom("ledger_entries")
+    .select(["customer_id", "program_id", "created_at"])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "in", [...customerIds])
+    .where("activity_type", "in", activityTypes)
+    .orderBy("id")
+    .execute();
 }
 
 export async function listProgramIdsWithEntries(

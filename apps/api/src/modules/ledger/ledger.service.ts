@@ -64,23 +64,7 @@ export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry
   const inputHash = hashEntryInput(input);
   const posted = await repo.insertEntryAndMoveBalance(
     trx,
-    {
-      shopId: input.shopId,
-      customerId: input.customerId,
-      activityType: input.activityType,
-      availableDelta: input.available ?? 0,
-      pendingDelta: input.pending ?? 0,
-      tierPointsDelta: input.tierPoints ?? 0,
-      idempotencyKey: input.idempotencyKey,
-      inputHash,
-      reversesEntryId: input.reversesEntryId ?? null,
-      holdId: input.holdId ?? null,
-      programId: input.programId ?? null,
-      sourceRef: input.sourceRef ?? null,
-      note: input.note ?? null,
-      actor: input.actor ?? null,
-      expiresAt: input.expiresAt ?? null,
-    },
+    toNewEntry(input, inputHash),
     input.allowNegative ?? false,
   );
   if (!posted) {
@@ -92,6 +76,68 @@ export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry
   // Throwing rolls the whole transaction back, the inserted entry included.
   if (!posted.balance) throw new AppError("insufficient_points", 409);
   return { entry: posted.entry, replayed: false, balance: posted.balance };
+}
+
+/**
+ * Appends many entries and moves every customer's balances once (set-based: the order pipeline's
+ * batches). Each key is posted at most once, as `postEntry` does: a key already held with the same
+ * input is a replay and moves nothing; with a different input the whole call is refused. Balances
+ * are never overdrawn: the caller has decided under the customers' row locks, and the update
+ * refuses a negative result all the same (the transaction then rolls back).
+ */
+export async function postEntries(trx: Tx, inputs: readonly EntryInput[]): Promise<{ replayed: number }> {
+  if (inputs.length === 0) return { replayed: 0 };
+  const entries = inputs.map((input) => {
+    const shapeError = checkEntryShape(input);
+    if (shapeError) throw new Error(`ledger entry ${input.idempotencyKey}: ${shapeError}`);
+    return toNewEntry(input, hashEntryInput(input));
+  });
+  const inserted = await repo.insertEntries(trx, entries);
+  const fresh = new Set(inserted);
+  const replays = entries.filter((e) => !fresh.has(`${e.shopId}\n${e.idempotencyKey}`));
+  for (const replay of replays) {
+    const existing = await repo.findEntryByKey(trx, replay.shopId, replay.idempotencyKey);
+    if (existing?.input_hash !== replay.inputHash) throw new AppError("idempotency_conflict", 409);
+  }
+  const moves = new Map<string, repo.BalanceMove>();
+  for (const e of entries) {
+    if (!fresh.has(`${e.shopId}\n${e.idempotencyKey}`)) continue;
+    const key = `${e.shopId}\n${e.customerId}`;
+    const m = moves.get(key) ?? {
+      shopId: e.shopId,
+      customerId: e.customerId,
+      available: 0,
+      pending: 0,
+      tier: 0,
+    };
+    m.available += e.availableDelta;
+    m.pending += e.pendingDelta;
+    m.tier += e.tierPointsDelta;
+    moves.set(key, m);
+  }
+  const moved = await repo.moveBalances(trx, [...moves.values()]);
+  if (moved !== moves.size) throw new AppError("insufficient_points", 409);
+  return { replayed: replays.length };
+}
+
+function toNewEntry(input: EntryInput, inputHash: string): repo.NewEntry {
+  return {
+    shopId: input.shopId,
+    customerId: input.customerId,
+    activityType: input.activityType,
+    availableDelta: input.available ?? 0,
+    pendingDelta: input.pending ?? 0,
+    tierPointsDelta: input.tierPoints ?? 0,
+    idempotencyKey: input.idempotencyKey,
+    inputHash,
+    reversesEntryId: input.reversesEntryId ?? null,
+    holdId: input.holdId ?? null,
+    programId: input.programId ?? null,
+    sourceRef: input.sourceRef ?? null,
+    note: input.note ?? null,
+    actor: input.actor ?? null,
+    expiresAt: input.expiresAt ?? null,
+  };
 }
 
 export interface HoldResult {
@@ -217,6 +263,24 @@ export async function listPriorAwards(
   return rows
     .filter((r) => r.program_id !== null && (excludingSource === null || r.source_ref !== excludingSource))
     .map((r) => ({ programId: r.program_id as string, at: r.created_at.toISOString() }));
+}
+
+/** `listPriorAwards` for many customers at once (one query): customer id → awards, oldest first. */
+export async function listPriorAwardsOfCustomers(
+  conn: Db | Tx,
+  shopId: string,
+  customerIds: readonly string[],
+  activityTypes: ActivityType[],
+): Promise<Map<string, { programId: string; at: string }[]>> {
+  const out = new Map<string, { programId: string; at: string }[]>();
+  if (customerIds.length === 0) return out;
+  for (const r of await repo.listEntriesOfTypesForCustomers(conn, shopId, customerIds, activityTypes)) {
+    if (r.program_id === null) continue;
+    const list = out.get(r.customer_id) ?? [];
+    list.push({ programId: r.program_id, at: r.created_at.toISOString() });
+    out.set(r.customer_id, list);
+  }
+  return out;
 }
 
 /** Programs that have credited this customer at least once (one-time ways to earn show as done). */

@@ -245,3 +245,101 @@ export function findOrderForUpdate(trx: Tx, shopId: string, orderId: string): Pr
     .forUpdate()
     .executeTakeFirst();
 }
+
+/** A first sighting of an order, written only if the row does not exist yet. */
+export interface OrderSeed {
+  order_id: string;
+  name: string | null;
+  currency: string;
+  total_minor: number;
+  ordered_at: Date;
+}
+
+/**
+ * The rows of many orders of one shop, created where absent and locked for the rest of the
+ * transaction, in order-id order (every writer of orders locks in this order: no deadlocks).
+ */
+export async function lockOrders(trx: Tx, shopId: string, seeds: readonly OrderSeed[]): Promise<OrderRow[]> {
+  const sorted = [...seeds].sort((a, b) => (a.order_id < b.order_id ? -1 : a.order_id > b.order_id ? 1 : 0));
+  await trx
+    .insertInto("orders")
+    .values(sorted.map((s) => ({ shop_id: shopId, ...s })))
+    .onConflict((oc) => oc.columns(["shop_id", "order_id"]).doNothing())
+    .execute();
+  return trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where(
+      "order_id",
+      "in",
+      sorted.map((s) => s.order_id),
+    )
+    .orderBy("order_id")
+    .forUpdate()
+    .execute();
+}
+
+/** Writes the final state of many orders of one shop in one statement. */
+export async function saveOrders(trx: Tx, rows: readonly OrderRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) => sql`(${r.shop_id}::text, ${r.order_id}::text, ${r.customer_id}::text, ${r.name}::text,
+        ${r.currency}::text, ${r.total_minor}::bigint, ${r.status}::text, ${r.reason}::text,
+        ${JSON.stringify(r.facts)}::jsonb, ${r.earnable_minor}::bigint, ${r.refunded_minor}::bigint,
+        ${r.points_awarded}::int, ${r.points_reversed}::int, ${r.pending_points}::int,
+        ${r.pending_until}::timestamptz, ${r.ordered_at}::timestamptz, ${r.paid_at}::timestamptz,
+        ${r.fulfilled_at}::timestamptz, ${r.cancelled_at}::timestamptz, ${r.rewarded_at}::timestamptz)`,
+    ),
+  );
+  await sql`
+    update orders o set customer_id = v.customer_id, name = v.name, currency = v.currency,
+      total_minor = v.total_minor, status = v.status, reason = v.reason, facts = v.facts,
+      earnable_minor = v.earnable_minor, refunded_minor = v.refunded_minor,
+      points_awarded = v.points_awarded, points_reversed = v.points_reversed,
+      pending_points = v.pending_points, pending_until = v.pending_until, ordered_at = v.ordered_at,
+      paid_at = v.paid_at, fulfilled_at = v.fulfilled_at, cancelled_at = v.cancelled_at,
+      rewarded_at = v.rewarded_at, updated_at = now()
+    from (values ${values}) as v (shop_id, order_id, customer_id, name, currency, total_minor, status,
+      reason, facts, earnable_minor, refunded_minor, points_awarded, points_reversed, pending_points,
+      pending_until, ordered_at, paid_at, fulfilled_at, cancelled_at, rewarded_at)
+    where o.shop_id = v.shop_id and o.order_id = v.order_id`.execute(trx);
+}
+
+/** Refunds of these orders, applied or not, oldest first (the order they are applied in). */
+export function listRefundsOfOrders(trx: Tx, shopId: string, orderIds: readonly string[]) {
+  return trx
+    .selectFrom("order_refunds")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("order_id", "in", orderIds)
+    .orderBy("created_at")
+    .orderBy("refund_id")
+    .execute();
+}
+
+/** New refunds (first sighting) and refunds applied now, in two statements at most. */
+export async function saveRefunds(
+  trx: Tx,
+  shopId: string,
+  inserted: readonly { refund_id: string; order_id: string; amount_minor: number }[],
+  applied: readonly { refund_id: string; points_removed: number; applied_at: Date }[],
+): Promise<void> {
+  if (inserted.length > 0) {
+    await trx
+      .insertInto("order_refunds")
+      .values(inserted.map((r) => ({ shop_id: shopId, ...r })))
+      .onConflict((oc) => oc.columns(["shop_id", "refund_id"]).doNothing())
+      .execute();
+  }
+  if (applied.length > 0) {
+    const values = sql.join(
+      applied.map((a) => sql`(${a.refund_id}::text, ${a.points_removed}::int, ${a.applied_at}::timestamptz)`),
+    );
+    await sql`
+      update order_refunds r set points_removed = v.points_removed, applied_at = v.applied_at
+      from (values ${values}) as v (refund_id, points_removed, applied_at)
+      where r.shop_id = ${shopId} and r.refund_id = v.refund_id`.execute(trx);
+  }
+}

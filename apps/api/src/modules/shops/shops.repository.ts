@@ -77,10 +77,10 @@ export async function deleteShop(trx: Tx, shopId: string): Promise<void> {
   markShopChanged(shopId);
 }
 
-export async function incrementTransactions(trx: Tx, shopId: string): Promise<void> {
+export async function incrementTransactions(trx: Tx, shopId: string, by = 1): Promise<void> {
   await trx
     .updateTable("shops")
-    .set((eb) => ({ count_transactions: eb("count_transactions", "+", 1) }))
+    .set((eb) => ({ count_transactions: eb("count_transactions", "+", by) }))
     .where("id", "=", shopId)
     .execute();
   markShopChanged(shopId);

@@ -117,8 +117,17 @@ export async function refreshShopInfo(deps: Deps, shopId: string): Promise<void>
  * row, and updating it for every order would make all of a busy shop's webhooks queue on one lock.
  */
 export async function countTransaction(trx: Tx, shop: Pick<ShopRow, "id" | "should_limit_transactions">) {
-  if (!shop.should_limit_transactions) return;
-  await repo.incrementTransactions(trx, shop.id);
+  await countTransactions(trx, shop, 1);
+}
+
+/** B-30 / X-09: `n` more rewards counted against the shop's transaction limit, where it has one. */
+export async function countTransactions(
+  trx: Tx,
+  shop: Pick<ShopRow, "id" | "should_limit_transactions">,
+  n: number,
+) {
+  if (!shop.should_limit_transactions || n <= 0) return;
+  await repo.incrementTransactions(trx, shop.id, n);
 }
 
 /** app/uninstalled: the offline token no longer works; data stays until shop/redact. */

@@ -10,4 +10,23 @@ export interface WebhookContext {
 
 /** What a topic does: parse the payload and call the services, inside the given transaction. */
 export type WebhookHandler = (deps: Deps, trx: Tx, ctx: WebhookContext) => Promise<void>;
-export type WebhookHandlers = Readonly<Record<string, WebhookHandler>>;
+
+/**
+ * A topic whose deliveries are applied together, set-based (the order topics): each delivery is
+ * parsed on its own (a bad one is found and parked alone), then one shop's consecutive deliveries
+ * of every topic sharing the `batch` name are applied by one `applyMany` call, in arrival order.
+ */
+export interface BatchedWebhookTopic<N = unknown> {
+  batch: string;
+  parse(ctx: WebhookContext): N;
+  applyMany(deps: Deps, trx: Tx, shop: ShopRow, items: N[]): Promise<void>;
+}
+
+export type WebhookTopicHandler = WebhookHandler | BatchedWebhookTopic;
+export type WebhookHandlers = Readonly<Record<string, WebhookTopicHandler>>;
+
+/** Applies one delivery alone, whatever kind of handler its topic has. */
+export async function applyOne(deps: Deps, trx: Tx, handler: WebhookTopicHandler, ctx: WebhookContext) {
+  if (typeof handler === "function") return handler(deps, trx, ctx);
+  await handler.applyMany(deps, trx, ctx.shop, [handler.parse(ctx)]);
+}

@@ -1,8 +1,8 @@
-import type { WebhookDeliveryRow } from "@laurel/db";
+import type { ShopRow, WebhookDeliveryRow } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { parseJsonKeepingBigIntegers } from "../../infra/shopify-signatures";
-import type { WebhookHandlers } from "./webhook-handler";
+import type { BatchedWebhookTopic, WebhookHandler, WebhookHandlers } from "./webhook-handler";
 import * as repo from "./webhooks.repository";
 
 /**
@@ -33,19 +33,44 @@ const ERROR_PAUSE_MS = 1_000;
 
 type Claimed = WebhookDeliveryRow;
 
-async function applyDelivery(
-  deps: Deps,
-  handlers: WebhookHandlers,
-  trx: Parameters<WebhookHandlers[string]>[1],
-  d: Claimed,
-) {
+type Trx = Parameters<WebhookHandler>[1];
+
+/** The delivery's context, or null when its topic has no handler or its shop was erased meanwhile. */
+async function contextOf(deps: Deps, handlers: WebhookHandlers, trx: Trx, d: Claimed) {
   const handler = handlers[d.topic];
-  if (!handler) return;
+  if (!handler) return null;
   const context = await deps.shopContexts.byId(d.shop_id, trx);
-  // The shop was erased meanwhile (its deliveries go with it): nothing left to apply.
-  if (!context) return;
+  if (!context) return null;
   const payload = parseJsonKeepingBigIntegers(d.body ?? "null");
-  await handler(deps, trx, { shop: context.shop, topic: d.topic, webhookId: d.webhook_id, payload });
+  return { handler, ctx: { shop: context.shop, topic: d.topic, webhookId: d.webhook_id, payload } };
+}
+
+/**
+ * Applies deliveries in arrival order. Consecutive deliveries of batched topics (orders) are
+ * gathered per shop and applied together; any other delivery first applies what was gathered, so
+ * the relative order of everything is kept.
+ */
+async function applyInOrder(deps: Deps, handlers: WebhookHandlers, trx: Trx, batch: readonly Claimed[]) {
+  const gathered = new Map<string, { topic: BatchedWebhookTopic; shop: ShopRow; items: unknown[] }>();
+  const applyGathered = async () => {
+    for (const g of gathered.values()) await g.topic.applyMany(deps, trx, g.shop, g.items);
+    gathered.clear();
+  };
+  for (const d of batch) {
+    const found = await contextOf(deps, handlers, trx, d);
+    if (!found) continue;
+    const { handler, ctx } = found;
+    if (typeof handler === "function") {
+      await applyGathered();
+      await handler(deps, trx, ctx);
+      continue;
+    }
+    const key = `${handler.batch}\n${ctx.shop.id}`;
+    const group = gathered.get(key) ?? { topic: handler, shop: ctx.shop, items: [] };
+    group.items.push(handler.parse(ctx));
+    gathered.set(key, group);
+  }
+  await applyGathered();
 }
 
 /** A client-side mistake in the content (a 4xx) never heals: park at once, with its reason. */
@@ -70,7 +95,7 @@ async function recordFailure(deps: Deps, d: Claimed, error: unknown): Promise<"r
 
 async function applyBatch(deps: Deps, handlers: WebhookHandlers, batch: readonly Claimed[]): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    for (const d of batch) await applyDelivery(deps, handlers, trx, d);
+    await applyInOrder(deps, handlers, trx, batch);
     await repo.markProcessed(trx, batch);
   });
 }

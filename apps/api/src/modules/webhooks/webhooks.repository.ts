@@ -92,12 +92,8 @@ export async function claimDeliveries(db: Db, limit: number, leaseMs: number): P
       ) as due
       where d.shop_id = due.shop_id and d.webhook_id = due.webhook_id
       returning d.*`.execute(trx);
-    return claimed.rows.sort((a, b) => compareSeq(a.seq, b.seq));
+    return claimed.rows.sort((a, b) => Number(a.seq) - Number(b.seq));
   });
-}
-
-export function compareSeq(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** Marks deliveries applied (in the transaction that applied them). */

@@ -1,7 +1,7 @@
 import type { Deps, WebhookPipeline } from "../../infra/deps";
 import { GroupCommitter } from "../../infra/group-commit";
 import { parseJsonKeepingBigIntegers } from "../../infra/shopify-signatures";
-import type { WebhookHandler, WebhookHandlers } from "./webhook-handler";
+import { applyOne, type WebhookHandlers, type WebhookTopicHandler } from "./webhook-handler";
 import {
   drainDeliveries,
   PROCESSOR_DEFAULTS,
@@ -109,7 +109,7 @@ export type WebhookIntake = ReturnType<typeof createWebhookIntake>;
 export async function applyWebhook(
   deps: Deps,
   delivery: { shopDomain: string; topic: string; webhookId: string; payload: unknown },
-  handler: WebhookHandler | undefined,
+  handler: WebhookTopicHandler | undefined,
 ): Promise<"applied" | "duplicate" | "unknown_shop" | "ignored_topic"> {
   const shop = (await deps.shopContexts.byDomain(delivery.shopDomain))?.shop;
   if (!shop) return "unknown_shop";
@@ -129,7 +129,7 @@ export async function applyWebhook(
       .returning("webhook_id")
       .executeTakeFirst();
     if (!inserted) return "duplicate";
-    await handler(deps, trx, { shop, ...delivery });
+    await applyOne(deps, trx, handler, { shop, ...delivery });
     return "applied";
   });
 }
