@@ -27,23 +27,21 @@ afterAll(async () => {
 });
 
 async function member(platformId: string) {
-  await t.deps.db
-    .transaction()
-    .execute((trx) =>
-      ensureCustomer(
-        t.deps,
-        trx,
-        "shop_demo",
-        {
-          platformCustomerId: platformId,
-          email: `${platformId}@example.com`,
-          firstName: null,
-          lastName: null,
-        },
-        "member",
-        new Date(),
-      ),
-    );
+  await t.deps.db.transaction().execute((trx) =>
+    ensureCustomer(
+      t.deps,
+      trx,
+      "shop_demo",
+      {
+        platformCustomerId: platformId,
+        email: `${platformId}@example.com`,
+        firstName: null,
+        lastName: null,
+      },
+      "member",
+      new Date(),
+    ),
+  );
 }
 const balance = async (platformId: string) =>
   (
@@ -78,14 +76,15 @@ function withFailingOrder(failing: { orderId: string | null }): WebhookHandlers 
       wrapped[topic] = handler;
       continue;
     }
-    const batched = handler as BatchedWebhookTopic<{ kind: string; order?: { orderId: string } }>;
+    const batched = handler as BatchedWebhookTopic;
     wrapped[topic] = {
       ...batched,
       async applyMany(deps, trx, shop, items) {
-        if (items.some((n) => n.order?.orderId === failing.orderId)) throw new Error("simulated bug");
+        const news = items as { order?: { orderId: string } }[];
+        if (news.some((n) => n.order?.orderId === failing.orderId)) throw new Error("simulated bug");
         await batched.applyMany(deps, trx, shop, items);
       },
-    } as BatchedWebhookTopic;
+    } satisfies BatchedWebhookTopic;
   }
   return wrapped;
 }
