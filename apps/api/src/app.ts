@@ -17,6 +17,7 @@ import { registerShopRoutes } from "./modules/shops/shops.routes";
 import { registerStaffRoutes } from "./modules/staff/staff.routes";
 import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
 import { registerWebRoutes } from "./modules/web/web.routes";
+import { registerWebhookLogRoutes } from "./modules/webhook-log/webhook-log.routes";
 import { registerWebhookRoutes } from "./webhooks/webhooks.routes";
 
 export interface BuildAppOptions {
@@ -66,6 +67,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerProgramRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerStaffRoutes(app, deps);
+  registerWebhookLogRoutes(app, deps);
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
   await registerWebhookRoutes(app, deps);
