@@ -81,7 +81,7 @@ export async function retryWebhookDelivery(
   shopId: string,
   webhookId: string,
 ): Promise<WebhookDeliverySummary> {
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const requeued = await repo.requeueFailedDelivery(trx, shopId, webhookId);
     if (!requeued) {
       const existing = await repo.findDelivery(trx, shopId, webhookId);
@@ -95,8 +95,10 @@ export async function retryWebhookDelivery(
       "staff.webhook.retried",
       { webhookId, topic: requeued.topic, lastError: requeued.last_error },
     );
+    // Read under our row lock: the answer is the requeued delivery, not whatever a processor
+    // makes of it a moment after the commit.
+    const row = await repo.findDelivery(trx, shopId, webhookId);
+    if (!row) throw notFound();
+    return presentSummary(row);
   });
-  const row = await repo.findDelivery(deps.db, shopId, webhookId);
-  if (!row) throw notFound();
-  return presentSummary(row);
 }
