@@ -102,7 +102,9 @@ describe("/dev_zone/webhooks_logs (P-01)", () => {
   it("shows a skeleton, then each delivery with shop, topic, status, attempts, error and times", async () => {
     const { fake } = setup();
     await renderApp(PATH, { fake });
-    expect(await screen.findByRole("heading", { level: 1, name: "Webhook logs" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Webhook logs" }, { timeout: 5_000 }),
+    ).toBeTruthy();
     const table = await screen.findByRole("table");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
@@ -112,7 +114,7 @@ describe("/dev_zone/webhooks_logs (P-01)", () => {
     expect(first.getByText("Failed")).toBeTruthy();
     expect(first.getByText("5")).toBeTruthy();
     expect(first.getByText(/^currency is required\./)).toBeTruthy();
-    expect(first.getByText("Nov 20, 2026, 10:00:00 AM")).toBeTruthy();
+    expect(first.getByText("11/20/26, 10:00:00 AM")).toBeTruthy();
     expect(first.getByRole("button", { name: "Process orders/paid delivery wh-failed again" })).toBeTruthy();
     const second = within(rows[1] as HTMLElement);
     expect(second.getByText("Processed")).toBeTruthy();
@@ -223,6 +225,13 @@ describe("/dev_zone/webhooks_logs (P-01)", () => {
       expect(screen.getByRole("button", { name: "View orders/create delivery wh-dup" })).toBeTruthy(),
     );
     expect(router.state.location.search).not.toContain("pages=");
+
+    // A new filter starts again from the newest page.
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(router.state.location.search).toContain("pages=11"));
+    await user.click(screen.getByRole("button", { name: "Failed (0)" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?status=failed"));
+    expect(listCalls().at(-1)?.search.get("cursor")).toBeNull();
   });
 
   it("opens a delivery's detail (in the URL) with its whole error and body", async () => {
@@ -248,7 +257,7 @@ describe("/dev_zone/webhooks_logs (P-01)", () => {
     expect(logCalls.filter((c) => c.method === "POST")).toHaveLength(0);
     const before = listCalls().length;
     await user.click(within(dialog).getByRole("button", { name: "Process again" }));
-    expect(await screen.findByText("Delivery queued to be processed again")).toBeTruthy();
+    expect((await screen.findAllByText("Delivery queued to be processed again")).length).toBeGreaterThan(0);
     expect(logCalls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
       "/apiSa/dev_zone/webhooks/shop_1/wh-failed/retry",
     ]);
@@ -271,7 +280,10 @@ describe("/dev_zone/webhooks_logs (P-01)", () => {
     await user.click(screen.getByRole("button", { name: "Process orders/paid delivery wh-failed again" }));
     confirm = await screen.findByRole("dialog");
     await user.click(within(confirm).getByRole("button", { name: "Process again" }));
-    expect(await screen.findByText("Only a failed delivery can be processed again.")).toBeTruthy();
+    // The toast (Polaris repeats it in a visually hidden live region).
+    expect(
+      (await screen.findAllByText("Only a failed delivery can be processed again.")).length,
+    ).toBeGreaterThan(0);
   });
 
   it("refreshes itself every few seconds, and on Refresh", async () => {

@@ -70,14 +70,14 @@ export function WebhookLogTable({
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <div style={{ maxWidth: "16rem" }} title={d.lastError ?? undefined}>
+              <div style={{ maxWidth: "12rem" }} title={d.lastError ?? undefined}>
                 <Text as="span" tone="critical" truncate>
                   {d.lastError ?? ""}
                 </Text>
               </div>
             </IndexTable.Cell>
-            <IndexTable.Cell>{formatDeliveryTime(d.receivedAt, i18n.language)}</IndexTable.Cell>
-            <IndexTable.Cell>{formatDeliveryTime(d.processedAt, i18n.language)}</IndexTable.Cell>
+            <IndexTable.Cell>{formatDeliveryTime(d.receivedAt, i18n.language, "short")}</IndexTable.Cell>
+            <IndexTable.Cell>{formatDeliveryTime(d.processedAt, i18n.language, "short")}</IndexTable.Cell>
             <IndexTable.Cell>
               <InlineStack gap="200" wrap={false}>
                 <Button

@@ -1,9 +1,14 @@
-/** A delivery time in the admin's language, to the second (the log is about seconds). */
-export function formatDeliveryTime(iso: string | null, language: string): string {
+/**
+ * A delivery time in the admin's language, to the second (the log is about seconds); `short`
+ * dates keep the table's columns narrow, the detail has room for `medium`.
+ */
+export function formatDeliveryTime(
+  iso: string | null,
+  language: string,
+  dateStyle: "short" | "medium" = "medium",
+): string {
   if (!iso) return "—";
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "medium" }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(language, { dateStyle, timeStyle: "medium" }).format(new Date(iso));
 }
 
 /** Known topics for the topic filter: the ones Laurel subscribes to (reference §2). */
