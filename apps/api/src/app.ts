@@ -17,6 +17,7 @@ import { registerShopRoutes } from "./modules/shops/shops.routes";
 import { registerStaffRoutes } from "./modules/staff/staff.routes";
 import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
 import { registerWebRoutes } from "./modules/web/web.routes";
+import { registerWebhookLogRoutes } from "./modules/webhook-log/webhook-log.routes";
 import { registerWebhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { webhookHandlers } from "./webhook-topics";
 
@@ -67,6 +68,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerProgramRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerStaffRoutes(app, deps);
+  registerWebhookLogRoutes(app, deps);
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
   await registerWebhookRoutes(app, deps, new Set(Object.keys(webhookHandlers)));

@@ -40,6 +40,12 @@ import {
   staffShopSchema,
   staffShopUpdateBody,
 } from "./shop";
+import {
+  webhookDeliveryDetailSchema,
+  webhookDeliverySummarySchema,
+  webhookLogQuery,
+  webhookLogResponse,
+} from "./webhook-log";
 import { widgetSettingsQuery, widgetSettingsResponse } from "./widget";
 
 /** Who may call a route (DESIGN §3); mirrors the server's guards. */
@@ -235,6 +241,22 @@ export const apiRoutes = {
     guard: "staff",
     body: z.object({ shopId: z.string() }),
     response: tokenResponse,
+  },
+  "GET /apiSa/dev_zone/webhooks": {
+    summary: "Staff: recorded webhook deliveries, newest first, with counts per status (P-01)",
+    guard: "staff",
+    query: webhookLogQuery,
+    response: webhookLogResponse,
+  },
+  "GET /apiSa/dev_zone/webhooks/:shopId/:webhookId": {
+    summary: "Staff: one webhook delivery with its body and error",
+    guard: "staff",
+    response: webhookDeliveryDetailSchema,
+  },
+  "POST /apiSa/dev_zone/webhooks/:shopId/:webhookId/retry": {
+    summary: "Staff: process a failed delivery again (audit-logged); 409 unless it failed",
+    guard: "staff",
+    response: webhookDeliverySummarySchema,
   },
   "POST /proxy/join": {
     summary: "Storefront: the signed-in shopper joins the program",

@@ -77,6 +77,7 @@ export const errorMessages = {
   webhook_unauthorized: "The webhook signature is invalid.",
   webhook_headers_missing:
     "The webhook is missing X-Shopify-Topic, X-Shopify-Shop-Domain or X-Shopify-Webhook-Id.",
+  webhook_not_failed: "Only a failed delivery can be processed again.",
   platform_unavailable: "The store platform did not answer as expected. Please try again in a moment.",
   internal_error: "Something went wrong on our side. Please try again.",
 } as const;

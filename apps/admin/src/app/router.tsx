@@ -33,6 +33,7 @@ const screens: Record<ScreenKey, ComponentType> = {
 const LoginScreen = lazy(() => import("./routes/auth/login"));
 const DevZoneScreen = lazy(() => import("./routes/dev-zone/dev-zone"));
 const DevZoneShopsScreen = lazy(() => import("./routes/dev-zone/dev-zone-shops"));
+const DevZoneWebhooksScreen = lazy(() => import("./routes/dev-zone/dev-zone-webhooks"));
 const DevZoneToolScreen = lazy(() => import("./routes/dev-zone/dev-zone-tool")) as ComponentType<{
   tool: DevZoneToolKey;
 }>;
@@ -66,7 +67,13 @@ function shellChildren(): RouteObject[] {
             { index: true, element: withSkeleton(<DevZoneShopsScreen />) },
             ...devZoneTools.map((tool) => ({
               path: tool.path,
-              element: withSkeleton(<DevZoneToolScreen tool={tool.key} />),
+              element: withSkeleton(
+                tool.key === "webhooksLogs" ? (
+                  <DevZoneWebhooksScreen />
+                ) : (
+                  <DevZoneToolScreen tool={tool.key} />
+                ),
+              ),
             })),
           ],
         },

@@ -13,3 +13,14 @@ export const devZoneKeys = {
   all: ["dev-zone"] as const,
   shops: () => [...devZoneKeys.all, "shops"] as const,
 };
+
+/** The internal zone's webhook log (P-01). */
+export const webhookLogKeys = {
+  all: ["webhook-log"] as const,
+  lists: () => [...webhookLogKeys.all, "list"] as const,
+  /** `GET /dev_zone/webhooks` with these filters and this page. */
+  list: (params: Record<string, string | undefined>) => [...webhookLogKeys.lists(), params] as const,
+  /** `GET /dev_zone/webhooks/:shopId/:webhookId`. */
+  detail: (shopId: string, webhookId: string) =>
+    [...webhookLogKeys.all, "detail", shopId, webhookId] as const,
+};
