@@ -53,7 +53,7 @@ export function listDeliveries(
   return filtered(conn, filter)
     .select(summaryColumns)
     .$if(status !== undefined, (q) => q.where("d.status", "=", status as WebhookDeliveryStatus))
-    .$if(before !== undefined, (q) => q.where("d.seq", "<", before as string))
+    .$if(before !== undefined, (q) => q.where("d.seq", "<", Number(before)))
     .orderBy("d.seq", "desc")
     .limit(limit)
     .execute();
