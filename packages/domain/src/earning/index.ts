@@ -11,7 +11,7 @@ export {
   splitTakeBack,
 } from "./order-lifecycle";
 export type { PendingSettlement } from "./pending";
-export { pendingUntil, reversalBalance, settlePendingAward } from "./pending";
+export { pendingUntil, settlePendingAward } from "./pending";
 export type { AwardForReversal, RefundForReversal } from "./reversal";
 export { computeOrderReversal } from "./reversal";
 export { effectiveProgramStatus } from "./schedule";

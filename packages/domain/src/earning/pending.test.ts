@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pendingUntil, reversalBalance, settlePendingAward } from "./pending";
+import { pendingUntil, settlePendingAward } from "./pending";
 
 describe("H-09 pending until", () => {
   it.each<[string, string, { value: number; unit: "day" | "month" }, number, string]>([
@@ -105,34 +105,5 @@ describe("H-09, H-10 settling a pending award", () => {
     ],
   ])("%s", (_label, a, state, now, expected) => {
     expect(settlePendingAward(a, state, now)).toEqual(expected);
-  });
-
-  it.each<[string, { pending: boolean; pendingUntil: string | null }, string, string]>([
-    [
-      "H-17 a refund during the hold deducts pending points",
-      { pending: true, pendingUntil: "2026-02-01T00:00:00.000Z" },
-      "2026-01-20T00:00:00.000Z",
-      "pending",
-    ],
-    [
-      "after the hold it removes available points",
-      { pending: true, pendingUntil: "2026-02-01T00:00:00.000Z" },
-      "2026-02-01T00:00:00.000Z",
-      "available",
-    ],
-    [
-      "held for fulfilment: pending",
-      { pending: true, pendingUntil: null },
-      "2026-02-01T00:00:00.000Z",
-      "pending",
-    ],
-    [
-      "never pending: available",
-      { pending: false, pendingUntil: null },
-      "2026-02-01T00:00:00.000Z",
-      "available",
-    ],
-  ])("%s", (_label, a, now, expected) => {
-    expect(reversalBalance(a, now)).toBe(expected);
   });
 });

@@ -51,18 +51,3 @@ export function settlePendingAward(
   }
   return { kind: "convert", points: remaining };
 }
-
-/**
- * H-17, X-41: points taken back by a refund come from the pending balance while the award is still
- * held ("deduct pending point"), else from the available balance ("remove point").
- */
-export function reversalBalance(
-  award: { pendingUntil: IsoInstant | null; pending: boolean },
-  now: IsoInstant,
-) {
-  if (!award.pending) return "available" as const;
-  if (award.pendingUntil === null) return "pending" as const;
-  return toEpochMillis(now) < toEpochMillis(award.pendingUntil)
-    ? ("pending" as const)
-    : ("available" as const);
-}

@@ -1,16 +1,13 @@
 import type { ShopRow } from "@laurel/db";
-import type { EarningCustomer, EarningShop } from "@laurel/domain";
+import { type EarningCustomer, type EarningShop, stoppingOrderLimitOf } from "@laurel/domain";
 import { utcOffsetMinutes } from "../../infra/timezone";
-
-/** the one order-volume limit that stops programs (Starter); paid plans bill usage instead. */
-export const STARTER_MONTHLY_ORDER_LIMIT = 150;
 
 // Where the earning rules read stored programs (kept here for the earning modules that import it).
 export { toEarningPrograms } from "../programs/program-rules";
 
-/** The plan's monthly order limit, or null when the plan has none. */
+/** The plan's order limit per cycle that stops rewards (X-05: Starter's 150), or null (paid plans bill). */
 export function orderLimitOf(shop: Pick<ShopRow, "plan">): number | null {
-  return shop.plan === "free" ? STARTER_MONTHLY_ORDER_LIMIT : null;
+  return stoppingOrderLimitOf({ plan: shop.plan });
 }
 
 /** The shop as the earning rules see it at an instant. */
