@@ -52,8 +52,19 @@ async function closeWidget(page: Page): Promise<void> {
   await expect(panel(page)).toHaveCount(0);
 }
 
-/** Opens the widget: the member's balance (and pending points) in the panel and on the launcher. */
+/**
+ * Opens the widget: the member's balance (and pending points) in the panel and on the launcher.
+ * Webhooks are applied by Laurel's processor shortly after they are acknowledged (decision 0018),
+ * so first wait until the storefront API says so, as a shopper would by looking again.
+ */
 async function expectWidgetPoints(page: Page, points: number, pending = 0): Promise<void> {
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/apps/laurel/customer");
+      const customer = (await res.json()).data?.customer;
+      return [customer?.availablePoints, customer?.pendingPoints ?? 0];
+    })
+    .toEqual([points, pending]);
   await openWidget(page);
   await expect(balance(page)).toHaveText(`${points.toLocaleString("en")} points`);
   if (pending > 0) await expect(page.getByTestId("laurel-pending")).toHaveText(`${pending} points pending`);
