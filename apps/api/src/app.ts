@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Deps } from "./infra/deps";
 import { AppError } from "./infra/errors";
 import { installErrorHandling, sendFail } from "./infra/http";
+import { installSecurityHeaders } from "./infra/security-headers";
 import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
@@ -36,7 +37,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -51,6 +52,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   installErrorHandling(app);
+  installSecurityHeaders(app);
   app.setNotFoundHandler((_request, reply) => sendFail(reply, new AppError("route_not_found", 404)));
   await app.register(cookie);
   // preHandler, not onRequest: limits count only requests that passed their guard, so forged
