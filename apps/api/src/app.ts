@@ -2,6 +2,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Deps } from "./infra/deps";
+import type { TrustProxy } from "./infra/env";
 import { AppError } from "./infra/errors";
 import { installErrorHandling, sendFail } from "./infra/http";
 import { installSecurityHeaders } from "./infra/security-headers";
@@ -32,12 +33,17 @@ export interface BuildAppOptions {
 /** 1 MiB: far above any admin payload; imports stream through their own endpoint. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Fastify's types take a hop count only as a function (its runtime would take the number). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the HTTP app without listening, so tests call it in-process (DESIGN §2). */
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
