@@ -5,6 +5,7 @@ import type { Deps } from "./infra/deps";
 import type { TrustProxy } from "./infra/env";
 import { AppError } from "./infra/errors";
 import { installErrorHandling, sendFail } from "./infra/http";
+import { serializeRequest } from "./infra/log-redaction";
 import { installSecurityHeaders } from "./infra/security-headers";
 import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
@@ -23,6 +24,8 @@ import { registerWebhookRoutes } from "./webhooks/webhooks.routes";
 
 export interface BuildAppOptions {
   logger?: boolean;
+  /** Where the log goes when `logger` is on (tests read it); stdout otherwise. */
+  logStream?: { write(line: string): void };
   webDirs?: { admin: string; widget: string };
   /** Extra routes (tests only: proves an unguarded route stops the app from starting). */
   extraRoutes?: (app: FastifyInstance) => void;
@@ -41,7 +44,13 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 /** Builds the HTTP app without listening, so tests call it in-process (DESIGN §2). */
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.config.logLevel } : false,
+    logger: options.logger
+      ? {
+          level: deps.config.logLevel,
+          serializers: { req: serializeRequest },
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
