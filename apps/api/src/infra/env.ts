@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { maskDatabaseUrl } from "./startup-errors";
 
 /**
  * Every setting Laurel reads from the environment, with its default. The README's configuration
@@ -29,6 +30,10 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .refine(
+      (v) => URL.canParse(v),
+      "is not a valid URL: use postgres://user:password@host:5432/database (URL-encode special characters in the password)",
+    )
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default("./.data"),
@@ -103,12 +108,21 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** The value a bad setting had, for its message; secrets are never shown, a URL's password is hidden. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined || /SECRET|PASSWORD|TOKEN/.test(name)) return "";
+  return ` (${name}=${name === "DATABASE_URL" ? maskDatabaseUrl(value) : value})`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means unset, as in most tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join(".");
+      return `  ${name}: ${i.message}${shownValue(name, present[name])}`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
