@@ -282,6 +282,17 @@ describe("user menu and logout (A-03)", () => {
     expect(router.state.location.pathname).toBe("/customers");
   });
 
+  it("closes after a language is picked", async () => {
+    const { user } = await renderApp("/");
+    await screen.findByTestId("nav");
+    await user.click(screen.getByRole("button", { name: "Account menu for Maple & Moss" }));
+    await user.click(await screen.findByRole("menuitem", { name: /Français/ }));
+    await waitFor(() => expect(screen.queryByRole("menuitem", { name: /Deutsch/ })).toBeNull());
+    // And it opens again on the next click.
+    await user.click(screen.getByRole("button", { name: /Maple & Moss/ }));
+    expect(await screen.findByRole("menuitem", { name: /Deutsch/ })).toBeTruthy();
+  });
+
   it("offers no Log out inside the Shopify admin (embedded session)", async () => {
     const fake = createFakeApi({ data: shopsResponse({ session: { mode: "embedded" } }) });
     const { user } = await renderApp("/embed", { fake });
