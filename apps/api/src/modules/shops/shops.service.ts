@@ -157,6 +157,7 @@ export async function getShopView(deps: Deps, auth: AdminAuth): Promise<GetShops
     shop: presentShop(shop, { isCrmLogin: auth.impersonatedBy !== null }),
     shopInfo: presentShopInfo(shop),
     blocked: isBlocked(deps, shop),
+    platform: deps.config.platform,
     session: {
       mode: auth.mode,
       userEmail: auth.userEmail,
