@@ -51,6 +51,11 @@ describe("standalone sign-in (A-02, A-03, A-32)", () => {
     [{ email: "demo@laurel.test", password: "" }, "password", "Enter your password."],
     [{ email: "demo@laurel.test" }, "password", "password is required."],
     [{ email: 42, password: "x" }, "email", "email must be a string."],
+    [
+      { email: "demo@laurel.test", password: "x".repeat(201) },
+      "password",
+      "Your password can be at most 200 characters long.",
+    ],
   ])("names the bad field: %j", async (payload, field, message) => {
     const res = await t.app.inject({ method: "POST", url: "/auth/login", payload });
     expect(res.statusCode).toBe(400);
