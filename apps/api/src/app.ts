@@ -37,7 +37,9 @@ export interface BuildAppOptions {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Fastify's types take a hop count only as a function (its runtime would take the number). */
-function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
 }
 

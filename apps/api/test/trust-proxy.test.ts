@@ -31,8 +31,7 @@ describe("sign-in throttle behind a configured proxy (TRUST_PROXY)", () => {
   });
 
   it("an untrusted peer cannot choose its address by sending X-Forwarded-For", async () => {
-    for (let i = 0; i < 5; i++)
-      expect((await attempt("192.0.2.50", `198.18.1.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt("192.0.2.50", `198.18.1.${i}`)).statusCode).toBe(401);
     expect((await attempt("192.0.2.50", "198.18.1.99")).statusCode).toBe(429);
   });
 

@@ -156,7 +156,7 @@ export const staffShopSchema = z.object({
   id: z.string(),
   name: z.string(),
   shopifyDomain: z.string(),
-  plan: z.string(),
+  plan: planIdSchema,
   isBlockedStore: z.boolean(),
 });
 export type StaffShop = z.infer<typeof staffShopSchema>;

@@ -2,7 +2,10 @@ import type { GetShopsResponse, Shop, StaffShop } from "@laurel/contracts";
 
 /** A complete, typed `GET /shops` answer for tests (the contracts' shape, field by field). */
 export function shopsResponse(
-  overrides: { shop?: Partial<Shop>; session?: Partial<GetShopsResponse["session"]>; blocked?: boolean;
+  overrides: {
+    shop?: Partial<Shop>;
+    session?: Partial<GetShopsResponse["session"]>;
+    blocked?: boolean;
     platform?: GetShopsResponse["platform"];
   } = {},
 ): GetShopsResponse {

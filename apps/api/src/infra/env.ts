@@ -1,7 +1,6 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { maskDatabaseUrl } from "./startup-errors";
 
 /**
  * Every setting Laurel reads from the environment, with its default. The README's configuration
@@ -107,6 +106,11 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The URL with its password hidden, for messages. */
+export function maskDatabaseUrl(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/, "$1***@");
+}
 
 /** The value a bad setting had, for its message; secrets are never shown, a URL's password is hidden. */
 function shownValue(name: string, value: string | undefined): string {

@@ -78,7 +78,8 @@ function apply(request: FastifyRequest, reply: FastifyReply): void {
   const [path = "/", query = ""] = request.url.split("?", 2);
   const kind = pageKindOf(path);
   void reply.headers(securityHeadersFor(kind, query));
-  if (NO_STORE_KINDS.has(kind) && !reply.hasHeader("cache-control")) void reply.header("cache-control", "no-store");
+  if (NO_STORE_KINDS.has(kind) && !reply.hasHeader("cache-control"))
+    void reply.header("cache-control", "no-store");
 }
 
 export function installSecurityHeaders(app: FastifyInstance): void {

@@ -4,14 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openConfiguredDatabase } from "../runtime";
-import { loadConfig } from "./env";
-import {
-  checkDataDir,
-  explainDatabaseError,
-  explainListenError,
-  maskDatabaseUrl,
-  StartupError,
-} from "./startup-errors";
+import { loadConfig, maskDatabaseUrl } from "./env";
+import { checkDataDir, explainDatabaseError, explainListenError, StartupError } from "./startup-errors";
 
 const root = mkdtempSync(join(tmpdir(), "laurel-startup-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -32,7 +26,9 @@ describe("DATA_DIR", () => {
     mkdirSync(dir);
     writeFileSync(join(dir, "todo.txt"), "x");
     expect(() => checkDataDir(dir)).toThrow(StartupError);
-    expect(() => checkDataDir(dir)).toThrow(`DATA_DIR=${dir} is not empty and does not hold a Laurel database`);
+    expect(() => checkDataDir(dir)).toThrow(
+      `DATA_DIR=${dir} is not empty and does not hold a Laurel database`,
+    );
     expect(() => checkDataDir(dir)).toThrow("Set DATA_DIR to a new or empty directory");
   });
 
@@ -45,7 +41,9 @@ describe("DATA_DIR", () => {
 
 describe("DATABASE_URL", () => {
   it("hides the password in every message", () => {
-    expect(maskDatabaseUrl("postgres://laurel:s3cr%40t@db:5432/laurel")).toBe("postgres://laurel:***@db:5432/laurel");
+    expect(maskDatabaseUrl("postgres://laurel:s3cr%40t@db:5432/laurel")).toBe(
+      "postgres://laurel:***@db:5432/laurel",
+    );
     expect(maskDatabaseUrl("postgres://laurel@db/laurel")).toBe("postgres://laurel@db/laurel");
   });
 
@@ -54,7 +52,9 @@ describe("DATABASE_URL", () => {
     const failure = await openConfiguredDatabase(config).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(StartupError);
     const message = (failure as Error).message;
-    expect(message).toContain("Cannot reach PostgreSQL at DATABASE_URL=postgres://laurel:***@127.0.0.1:1/laurel");
+    expect(message).toContain(
+      "Cannot reach PostgreSQL at DATABASE_URL=postgres://laurel:***@127.0.0.1:1/laurel",
+    );
     expect(message).toContain("Start PostgreSQL");
     expect(message).not.toContain("hunter2");
   });
@@ -63,7 +63,9 @@ describe("DATABASE_URL", () => {
     expect(() => loadConfig({ DATABASE_URL: "postgres://u:pw@[bad/x" })).toThrow(
       /DATABASE_URL: is not a valid URL.*\(DATABASE_URL=postgres:\/\/u:\*\*\*@\[bad\/x\)/,
     );
-    expect(() => loadConfig({ DATABASE_URL: "postgres://h:99999/x" })).toThrow("DATABASE_URL: is not a valid URL");
+    expect(() => loadConfig({ DATABASE_URL: "postgres://h:99999/x" })).toThrow(
+      "DATABASE_URL: is not a valid URL",
+    );
   });
 
   it.each([

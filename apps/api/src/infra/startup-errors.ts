@@ -1,17 +1,12 @@
 import { accessSync, constants, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Config } from "./env";
+import { type Config, maskDatabaseUrl } from "./env";
 
 /**
  * Start-up failures a person can fix by changing a setting: one plain message naming the value
  * and what to do, printed without a stack (decision 0038).
  */
 export class StartupError extends Error {}
-
-/** The URL with its password hidden, for messages. */
-export function maskDatabaseUrl(url: string): string {
-  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/, "$1***@");
-}
 
 /**
  * DATA_DIR must be a new or empty directory, or a PGlite database (it has PG_VERSION). Anything
@@ -85,7 +80,9 @@ export function explainDatabaseError(error: unknown, config: Config): StartupErr
       );
     case "28P01":
     case "28000":
-      return new StartupError(`PostgreSQL refused the sign-in for ${url}: ${e.message}. Correct the user or password.`);
+      return new StartupError(
+        `PostgreSQL refused the sign-in for ${url}: ${e.message}. Correct the user or password.`,
+      );
   }
   return undefined;
 }
@@ -99,8 +96,12 @@ export function explainListenError(error: unknown, config: Config): StartupError
       `Port ${config.port} is already in use (${where}): another Laurel or another program is listening there. Stop it, or start with another PORT (e.g. PORT=${config.port + 1} npm start).`,
     );
   if (code === "EACCES")
-    return new StartupError(`Not allowed to listen on ${where}. Choose a PORT above 1023, or run with the needed rights.`);
+    return new StartupError(
+      `Not allowed to listen on ${where}. Choose a PORT above 1023, or run with the needed rights.`,
+    );
   if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
-    return new StartupError(`HOST=${config.host} is not an address of this machine. Use 127.0.0.1 or 0.0.0.0.`);
+    return new StartupError(
+      `HOST=${config.host} is not an address of this machine. Use 127.0.0.1 or 0.0.0.0.`,
+    );
   return undefined;
 }

@@ -30,7 +30,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
       const body = parseInput(loginBody, request.body);
       // request.ip honours X-Forwarded-For only from TRUST_PROXY's proxies.
       const result = await auth.login(deps, body, { ip: request.ip, throttle }).catch((error: unknown) => {
-        if (error instanceof auth.SignInThrottled) void reply.header("retry-after", String(error.retryAfterSeconds));
+        if (error instanceof auth.SignInThrottled)
+          void reply.header("retry-after", String(error.retryAfterSeconds));
         throw error;
       });
       setSessionCookie(reply, deps, result.cookie);

@@ -15,7 +15,7 @@ import type { PlatformShopInfo } from "../../platform/port";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { createDefaultPrograms } from "../programs/programs.service";
 import { isShopBlocked } from "./access-policy";
-import { presentShop, presentShopInfo } from "./shops.presenter";
+import { planIdOf, presentShop, presentShopInfo } from "./shops.presenter";
 import * as repo from "./shops.repository";
 
 export function shopRowFromPlatform(
@@ -253,7 +253,7 @@ export async function listShopsForStaff(deps: Deps): Promise<StaffShop[]> {
     id: r.id,
     name: r.name,
     shopifyDomain: r.shopify_domain,
-    plan: r.plan,
+    plan: planIdOf(r.plan),
     isBlockedStore: r.is_blocked_store,
   }));
 }

@@ -50,6 +50,8 @@ export async function registerWebRoutes(
     }
     if (file && !file.includes("/") && existsSync(join(dirs.admin, file)))
       return reply.sendFile(file, dirs.admin);
-    return reply.header("cache-control", "no-cache").sendFile("index.html", dirs.admin, { cacheControl: false });
+    return reply
+      .header("cache-control", "no-cache")
+      .sendFile("index.html", dirs.admin, { cacheControl: false });
   });
 }

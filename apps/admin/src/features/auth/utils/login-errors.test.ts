@@ -31,7 +31,9 @@ describe("login error messages", () => {
       message: PASSWORD_TOO_LONG_MESSAGE,
       errors: [{ field: "password", message: PASSWORD_TOO_LONG_MESSAGE }],
     });
-    expect(loginErrorMessages(error, t).fields.password).toBe("Your password can be at most 200 characters long.");
+    expect(loginErrorMessages(error, t).fields.password).toBe(
+      "Your password can be at most 200 characters long.",
+    );
     await applyLanguage("fr", { remember: false });
     expect(loginErrorMessages(error, i18n.getFixedT("fr")).fields.password).toBe(
       "Votre mot de passe ne peut pas dépasser 200 caractères.",

@@ -9,7 +9,14 @@ const baseShop = shopsResponse().shop;
 
 async function renderNav(props: Partial<Parameters<typeof AppNavigation>[0]> = {}) {
   await renderWithProviders(
-    <AppNavigation shop={baseShop} isStaff={false} platform="shopify" prefix="" path="/customers" {...props} />,
+    <AppNavigation
+      shop={baseShop}
+      isStaff={false}
+      platform="shopify"
+      prefix=""
+      path="/customers"
+      {...props}
+    />,
     { path: props.prefix ? `${props.prefix}/customers` : "/customers" },
   );
   return screen.getByTestId("nav");

@@ -24,8 +24,8 @@ import { storage } from "../../../lib/storage";
 import { useFeatureRequestNudge } from "../hooks/use-feature-request-nudge";
 import {
   isCurrentItem,
-  type NavItemSpec,
   type NavInput,
+  type NavItemSpec,
   type NavKey,
   type NavShop,
   navItemSpecs,

@@ -22,7 +22,8 @@ export function usePutShop() {
       // A refetch already on its way would land after this update with the old flags.
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<GetShopsResponse>(key);
-      if (before) queryClient.setQueryData<GetShopsResponse>(key, { ...before, shop: { ...before.shop, ...body } });
+      if (before)
+        queryClient.setQueryData<GetShopsResponse>(key, { ...before, shop: { ...before.shop, ...body } });
       return { before };
     },
     onError: (_error, _body, context) => {
