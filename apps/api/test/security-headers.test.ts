@@ -48,7 +48,7 @@ describe("security headers per kind of page", () => {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expectNoFraming(res);
-      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+      expect(res.headers["referrer-policy"]).toBe("same-origin");
       expect(res.headers["cache-control"]).toBe("no-cache");
     }
   });
@@ -61,7 +61,7 @@ describe("security headers per kind of page", () => {
       "frame-ancestors https://maple-moss.myshopify.com https://admin.shopify.com;",
     );
     expect(res.headers["x-frame-options"]).toBeUndefined();
-    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.headers["referrer-policy"]).toBe("same-origin");
     const nested = await get("/embed/customers?shop=Other-Shop.myshopify.com");
     expect(nested.headers["content-security-policy"]).toContain(
       "frame-ancestors https://other-shop.myshopify.com https://admin.shopify.com;",

@@ -58,8 +58,9 @@ export function securityHeadersFor(kind: PageKind, query: string): Record<string
   const headers: Record<string, string> = {
     "content-security-policy": csp,
     "x-content-type-options": "nosniff",
-    // Admin URLs carry Shopify's id_token and proxy URLs their signature: send no referrer.
-    "referrer-policy": kind === "demo-store" ? "strict-origin-when-cross-origin" : "no-referrer",
+    // Admin URLs carry Shopify's id_token: none of it leaves the origin. Not no-referrer, which
+    // would also turn the admin's own POSTs' Origin header into "null".
+    "referrer-policy": ADMIN_PAGES.has(kind) ? "same-origin" : "strict-origin-when-cross-origin",
   };
   // X-Frame-Options cannot name the shop, so the embedded admin relies on frame-ancestors alone.
   if (kind !== "embedded-admin") headers["x-frame-options"] = "DENY";
@@ -70,6 +71,8 @@ export function securityHeadersFor(kind: PageKind, query: string): Record<string
   }
   return headers;
 }
+
+const ADMIN_PAGES: ReadonlySet<PageKind> = new Set(["admin", "embedded-admin", "sign-in"]);
 
 /** Tokens, sessions and per-shopper data are never stored by a browser or a shared cache. */
 const NO_STORE_KINDS: ReadonlySet<PageKind> = new Set(["api", "proxy", "sign-in"]);
