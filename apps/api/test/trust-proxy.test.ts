@@ -42,3 +42,27 @@ describe("sign-in throttle behind a configured proxy (TRUST_PROXY)", () => {
     expect((await attempt("10.0.0.5", "198.18.2.99, 192.0.2.60")).statusCode).toBe(429);
   });
 });
+
+describe("TRUST_PROXY as a hop count", () => {
+  let hops: TestApp;
+  beforeAll(async () => {
+    hops = await createTestApp({ env: { TRUST_PROXY: "1" }, clock: fixedClock("2026-11-22T10:00:00Z") });
+  });
+  afterAll(async () => {
+    await hops.close();
+  });
+
+  it("believes only the last hop's entry: the client's own additions in front change nothing", async () => {
+    const attempt = (forwardedFor: string) =>
+      hops.app.inject({
+        method: "POST",
+        url: "/auth/login",
+        payload: { email: DEMO_MERCHANT.email, password: "wrong" },
+        remoteAddress: "172.16.0.2",
+        headers: { "x-forwarded-for": forwardedFor },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`198.18.3.${i}, 192.0.2.70`)).statusCode).toBe(401);
+    expect((await attempt("198.18.3.99, 192.0.2.70")).statusCode).toBe(429);
+    expect((await attempt("192.0.2.71")).statusCode).toBe(401);
+  });
+});
