@@ -36,11 +36,29 @@ export async function authenticateProxy(deps: Deps, request: FastifyRequest): Pr
 }
 
 /**
- * Rate-limit key: per shop and shopper (all storefront traffic arrives from Shopify's proxy IPs).
+ * The visitor's address as Shopify's proxy reported it: the X-Forwarded-For entry added by the
+ * hop at `request.ip` (the last entry when Shopify connects directly; one further left per
+ * TRUST_PROXY hop in front of Laurel). Only for keying a signed request's rate limit: every
+ * storefront request arrives from Shopify's addresses, so `request.ip` would put all anonymous
+ * visitors of a shop in one bucket.
+ */
+export function storefrontVisitorAddress(request: FastifyRequest): string {
+  const header = request.headers["x-forwarded-for"];
+  const chain = (Array.isArray(header) ? header.join(",") : (header ?? ""))
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  // request.ips (with TRUST_PROXY): the socket's peer, then entries right to left up to request.ip.
+  const trustedHops = (request.ips?.length ?? 1) - 1;
+  return chain[chain.length - 1 - trustedHops] ?? request.ip;
+}
+
+/**
+ * Rate-limit key: per shop and shopper, or per shop and visitor address for anonymous visitors.
  * It runs after the signature check, so the shop and shopper are the verified ones.
  */
 export function proxyRateLimitKey(request: FastifyRequest): string {
   const proxy = request.proxy;
   if (!proxy) return `proxy:unverified:${request.ip}`;
-  return `proxy:${proxy.shopId}:${proxy.platformCustomerId ?? `anon:${request.ip}`}`;
+  return `proxy:${proxy.shopId}:${proxy.platformCustomerId ?? `anon:${storefrontVisitorAddress(request)}`}`;
 }
