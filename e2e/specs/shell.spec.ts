@@ -48,9 +48,10 @@ test.describe("the shell (spec 000 §1–§2)", () => {
     const nav = page.getByTestId("nav");
     await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
     const internal = nav.locator('a[href^="/"]:visible');
+    // The demo store opens in a new tab (checked below); every other link is a screen of the admin.
     const hrefs = [
       ...new Set(await internal.evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))),
-    ];
+    ].filter((href) => href !== "/demo-store");
     // A-07 order: Dashboard, Customers, Reward programs, Membership, Onsite, Analytics,
     // Integrations, (Feature Request), (Transactions), Deals, Settings.
     expect(hrefs.slice(0, 7)).toEqual([
@@ -69,11 +70,12 @@ test.describe("the shell (spec 000 §1–§2)", () => {
       await expect(page.getByTestId("not-found")).toHaveCount(0);
       await expect(page.locator("main h1").first()).toBeVisible();
     }
-    // Back to store admin leaves the app for the store's Shopify admin.
-    await expect(nav.getByRole("link", { name: "Back to store admin" })).toHaveAttribute(
-      "href",
-      /^https:\/\/laurel-demo\.myshopify\.com\/admin/,
-    );
+    // The demo shop has no Shopify store: Back to store admin stays in this admin, and the online
+    // store is the demo store, in a new tab.
+    await expect(nav.getByRole("link", { name: "Back to store admin" })).toHaveAttribute("href", "/");
+    const online = nav.getByRole("link", { name: "View online store" });
+    await expect(online).toHaveAttribute("href", "/demo-store");
+    await expect(online).toHaveAttribute("target", "_blank");
   });
 
   test("every shell route and its /embed variant renders inside the frame", async ({ page }) => {

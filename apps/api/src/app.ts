@@ -2,8 +2,11 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Deps } from "./infra/deps";
+import type { TrustProxy } from "./infra/env";
 import { AppError } from "./infra/errors";
 import { installErrorHandling, sendFail } from "./infra/http";
+import { serializeRequest } from "./infra/log-redaction";
+import { installSecurityHeaders } from "./infra/security-headers";
 import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
@@ -23,6 +26,8 @@ import { webhookHandlers } from "./webhook-topics";
 
 export interface BuildAppOptions {
   logger?: boolean;
+  /** Where the log goes when `logger` is on (tests read it); stdout otherwise. */
+  logStream?: { write(line: string): void };
   webDirs?: { admin: string; widget: string };
   /** Extra routes (tests only: proves an unguarded route stops the app from starting). */
   extraRoutes?: (app: FastifyInstance) => void;
@@ -33,12 +38,25 @@ export interface BuildAppOptions {
 /** 1 MiB: far above any admin payload; imports stream through their own endpoint. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Fastify's types take a hop count only as a function (its runtime would take the number). */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the HTTP app without listening, so tests call it in-process (DESIGN §2). */
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.config.logLevel } : false,
+    logger: options.logger
+      ? {
+          level: deps.config.logLevel,
+          serializers: { req: serializeRequest },
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -53,6 +71,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   installErrorHandling(app);
+  installSecurityHeaders(app);
   app.setNotFoundHandler((_request, reply) => sendFail(reply, new AppError("route_not_found", 404)));
   await app.register(cookie);
   // preHandler, not onRequest: limits count only requests that passed their guard, so forged

@@ -1,5 +1,6 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
+import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
@@ -10,7 +11,15 @@ async function main() {
   if (config.seedDemo && config.platform === "demo") await seedDemoShoppers(deps);
   if (config.workerInProcess) await startWorker(deps);
   const app = await buildApp(deps, { logger: true });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const explained = explainListenError(error, config);
+    if (!explained) throw error;
+    await app.close();
+    await closeRuntime(deps);
+    throw explained;
+  }
 
   const lines = [
     "",
@@ -42,6 +51,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A setting's fault gets one plain line; anything else its stack.
+  console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import type { Deps } from "./infra/deps";
 import type { Config } from "./infra/env";
 import { newId, randomToken } from "./infra/ids";
 import { createJobQueue } from "./infra/queue";
+import { checkDataDir, explainDatabaseError } from "./infra/startup-errors";
 import { allJobs } from "./jobs";
 import { createShopContextCache } from "./modules/shop-context/shop-context.service";
 import { createWebhookPipeline } from "./modules/webhooks/webhooks.service";
@@ -41,19 +42,32 @@ async function loadSessionSecret(database: Database, configured: string | undefi
   return row.value;
 }
 
+/** Opens and migrates the configured database; a wrong setting fails with a plain message (decision 0038). */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (!config.databaseUrl) checkDataDir(config.dataDir);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    });
+    await migrate(database);
+    return database;
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    throw explainDatabaseError(error, config) ?? error;
+  }
+}
+
 /** Opens the database, applies migrations and wires every dependency: the one composition root. */
 export async function createRuntime(
   config: Config,
   overrides: { database?: Database; clock?: Clock; platform?: PlatformFactory } = {},
 ): Promise<Deps> {
-  const database =
-    overrides.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolSize: config.databasePoolSize,
-    }));
-  await migrate(database);
+  const given = overrides.database;
+  if (given) await migrate(given);
+  const database = given ?? (await openConfiguredDatabase(config));
   const clock = overrides.clock ?? systemClock;
   const queue = await createJobQueue(database, allJobs);
   const deps: Deps = {

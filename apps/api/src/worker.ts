@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "./infra/env";
+import { StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
 
 /** A worker process: runs every job; start as many as the load needs (PostgreSQL mode). */
@@ -19,6 +20,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

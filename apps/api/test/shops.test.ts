@@ -35,6 +35,7 @@ describe("GET /shops and GET /shopify/checkSupportAppBlock (A-10)", () => {
         },
         shopInfo: { currency: "USD", ianaTimezone: "America/New_York" },
         blocked: false,
+        platform: "demo",
       },
     });
     const check = await adminGet(t.app, "/apiSa/shopify/checkSupportAppBlock", token);

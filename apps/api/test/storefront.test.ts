@@ -92,6 +92,29 @@ describe("app proxy guard (reference §4, S2)", () => {
   });
 });
 
+describe("anonymous storefront visitors", () => {
+  it("are limited per visitor address as Shopify's proxy reports it, not all together", async () => {
+    const t2 = await createTestApp({ clock, env: { PROXY_RATE_LIMIT: "3" } });
+    try {
+      // Every request comes from Shopify's proxy (the same peer); X-Forwarded-For names the visitor.
+      const visit = (visitor: string) =>
+        t2.app.inject({
+          method: "GET",
+          url: signedProxyUrl(t2, "/proxy/customer"),
+          remoteAddress: "23.227.38.65",
+          headers: { "x-forwarded-for": visitor },
+        });
+      for (let i = 0; i < 3; i++) expect((await visit("203.0.113.5")).statusCode).toBe(200);
+      expect((await visit("203.0.113.5")).statusCode).toBe(429);
+      // A value the visitor sent itself comes first; Shopify's entry is the last one.
+      expect((await visit("198.18.0.1, 203.0.113.5")).statusCode).toBe(429);
+      expect((await visit("198.51.100.20")).statusCode).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
 describe("POST /proxy/join and GET /proxy/activities", () => {
   it("C-25: a signed-in shopper joins once and earns the sign-up points; joining again changes nothing", async () => {
     const first = await t.app.inject({

@@ -1,9 +1,16 @@
 import { z } from "zod";
 
+/** Longest password accepted (it is hashed on every attempt, so it is bounded). */
+export const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_TOO_LONG_MESSAGE = `Your password can be at most ${PASSWORD_MAX_LENGTH} characters long.`;
+
 /** `POST /auth/login` (standalone sign-in, A-02). */
 export const loginBody = z.strictObject({
   email: z.string().trim().toLowerCase().email({ message: "Enter a valid e-mail address." }),
-  password: z.string().min(1, { message: "Enter your password." }).max(200),
+  password: z
+    .string()
+    .min(1, { message: "Enter your password." })
+    .max(PASSWORD_MAX_LENGTH, { message: PASSWORD_TOO_LONG_MESSAGE }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -33,8 +33,11 @@ export const proxyJoinResponse = z.object({
 });
 export type ProxyJoinResponse = z.infer<typeof proxyJoinResponse>;
 
-/** How old an app-proxy `timestamp` may be before a request is refused (replay window). */
-export const PROXY_MAX_AGE_SECONDS = 300;
+/**
+ * How far an app-proxy `timestamp` may be from now, either way, before a request is refused
+ * (replay window): 90 s, as Shopify's own validator (decision 0037).
+ */
+export const PROXY_MAX_AGE_SECONDS = 90;
 
 /** `POST /proxy/redeem` (D-21): a program, the points for a dynamic one, and an optional retry key. */
 export const proxyRedeemBody = z.strictObject({

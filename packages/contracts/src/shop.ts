@@ -85,11 +85,15 @@ export const shopInfoSchema = z.object({
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
 
-/** `GET /apiSa/shops` (A-10). `session` tells the shell who is signed in and how. */
+/**
+ * `GET /apiSa/shops` (A-10). `session` tells the shell who is signed in and how; `platform` which
+ * store the shop lives on (`demo`: the local demo store at /demo-store, no store admin of its own).
+ */
 export const getShopsResponse = z.object({
   shop: shopSchema,
   shopInfo: shopInfoSchema,
   blocked: z.boolean(),
+  platform: z.enum(["demo", "shopify"]),
   session: z.object({
     mode: z.enum(["embedded", "standalone"]),
     userEmail: z.string().nullable(),
@@ -152,7 +156,7 @@ export const staffShopSchema = z.object({
   id: z.string(),
   name: z.string(),
   shopifyDomain: z.string(),
-  plan: z.string(),
+  plan: planIdSchema,
   isBlockedStore: z.boolean(),
 });
 export type StaffShop = z.infer<typeof staffShopSchema>;

@@ -2,7 +2,12 @@ import type { GetShopsResponse, Shop, StaffShop } from "@laurel/contracts";
 
 /** A complete, typed `GET /shops` answer for tests (the contracts' shape, field by field). */
 export function shopsResponse(
-  overrides: { shop?: Partial<Shop>; session?: Partial<GetShopsResponse["session"]>; blocked?: boolean } = {},
+  overrides: {
+    shop?: Partial<Shop>;
+    session?: Partial<GetShopsResponse["session"]>;
+    blocked?: boolean;
+    platform?: GetShopsResponse["platform"];
+  } = {},
 ): GetShopsResponse {
   const shop: Shop = {
     id: "shop_1",
@@ -62,6 +67,7 @@ export function shopsResponse(
       allOrdersCount: 900,
     },
     blocked: overrides.blocked ?? false,
+    platform: overrides.platform ?? "shopify",
     session: {
       mode: "standalone",
       userEmail: "owner@maple-moss.test",

@@ -31,9 +31,22 @@ describe("configuration", () => {
     [{ PLATFORM: "shopify" }, "SHOPIFY_API_SECRET: required when PLATFORM=shopify"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 32 characters"],
     [{ WORKER_IN_PROCESS: "maybe" }, "WORKER_IN_PROCESS"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY: must be a hop count"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.1,proxy.example" }, "TRUST_PROXY"],
   ])("names the bad setting: %j", (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);
+  });
+  it("TRUST_PROXY: nobody's X-Forwarded-For by default; a hop count or a list of proxies", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1,loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+      "loopback",
+    ]);
   });
   it("resolves DATA_DIR against the directory npm was run from", () => {
     expect(loadConfig({ INIT_CWD: "/srv/laurel" }).dataDir).toBe("/srv/laurel/.data");

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -28,6 +29,10 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .refine(
+      (v) => URL.canParse(v),
+      "is not a valid URL: use postgres://user:password@host:5432/database (URL-encode special characters in the password)",
+    )
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default("./.data"),
@@ -43,7 +48,35 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PROXY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => /^\d{1,2}$/.test(v) || v.split(",").every((item) => isProxyAddress(item.trim())),
+      "must be a hop count, or addresses/CIDRs separated by commas (e.g. 10.0.0.0/8,127.0.0.1), or loopback",
+    )
+    .optional(),
 });
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a CIDR (address/prefix) or one of proxy-addr's names. */
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = "", prefix, extra] = item.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Fastify's `trustProxy`: whose X-Forwarded-For to believe (decision 0036). Never everyone's. */
+export type TrustProxy = false | number | string[];
+
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((v) => v.trim());
+}
 
 export interface Config {
   port: number;
@@ -68,16 +101,32 @@ export interface Config {
   proxyRateLimit: number;
   /** How long a process may serve a shop and its programs from memory (0 = always read). */
   shopCacheMs: number;
+  /** Proxies whose X-Forwarded-For gives the client's address; false = the socket's peer. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
+
+/** The URL with its password hidden, for messages. */
+export function maskDatabaseUrl(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/, "$1***@");
+}
+
+/** The value a bad setting had, for its message; secrets are never shown, a URL's password is hidden. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined || /SECRET|PASSWORD|TOKEN/.test(name)) return "";
+  return ` (${name}=${name === "DATABASE_URL" ? maskDatabaseUrl(value) : value})`;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means unset, as in most tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join(".");
+      return `  ${name}: ${i.message}${shownValue(name, present[name])}`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
@@ -109,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     proxyRateLimit: e.PROXY_RATE_LIMIT,
     shopCacheMs: e.SHOP_CACHE_MS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     secureCookies: appUrl.startsWith("https://"),
   };
 }

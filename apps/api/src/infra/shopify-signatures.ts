@@ -47,6 +47,21 @@ export function verifyAppProxySignature(params: URLSearchParams, secret: string)
   return timingSafeEqual(Buffer.from(given.toLowerCase(), "hex"), expected);
 }
 
+/**
+ * The first parameter that appears more than once, if any. Every parameter is signed, and
+ * repeated values are signed joined with "," — so `shop=a&shop=b` verifies like `shop=a,b` while
+ * a reader taking the first value sees `a`. Shopify's validator refuses repeats; Laurel's widget
+ * never sends one, so the proxy guard refuses any (decision 0037).
+ */
+export function repeatedParameter(params: URLSearchParams): string | undefined {
+  const seen = new Set<string>();
+  for (const key of params.keys()) {
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return undefined;
+}
+
 /** Signs a storefront query the way Shopify's app proxy does (the demo store's proxy emulation). */
 export function signAppProxyQuery(
   params: Record<string, string | string[]>,

@@ -13,7 +13,7 @@ import { useShell } from "./shell-context";
  * `chrome` (the setup gate, A-06) it is the bare frame: toasts and the screen only.
  */
 export function AppFrame({ chrome }: { chrome: boolean }) {
-  const { shop, session } = useShell();
+  const { shop, session, platform } = useShell();
   const { prefix, path, href } = useAppPaths();
   const [mobileNavigationOpen, setMobileNavigationOpen] = useState(false);
   const toggleNavigation = useCallback(() => setMobileNavigationOpen((open) => !open), []);
@@ -34,6 +34,7 @@ export function AppFrame({ chrome }: { chrome: boolean }) {
           <AppNavigation
             shop={shop}
             isStaff={session.isStaff}
+            platform={platform}
             prefix={prefix}
             path={path}
             onNavigate={closeNavigation}

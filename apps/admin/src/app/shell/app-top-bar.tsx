@@ -21,17 +21,9 @@ export function AppTopBar({ onNavigationToggle }: { onNavigationToggle: () => vo
   const languageItems = useLanguageMenuItems();
   const { logout } = useLogout();
 
-  const actions = [
-    {
-      items: languageItems.map((item) => ({
-        ...item,
-        onAction: () => {
-          setOpen(false);
-          item.onAction?.();
-        },
-      })),
-    },
-  ];
+  // Polaris calls onToggle for the activator, a click outside, and after any item is chosen
+  // (onActionAnyItem): items must not close the menu themselves, or that toggle reopens it.
+  const actions = [{ items: languageItems }];
   if (session.mode === "standalone") {
     actions.push({
       items: [
@@ -39,10 +31,7 @@ export function AppTopBar({ onNavigationToggle }: { onNavigationToggle: () => vo
           id: "logout",
           content: t("topBar.logout"),
           icon: ExitIcon,
-          onAction: () => {
-            setOpen(false);
-            void logout();
-          },
+          onAction: () => void logout(),
         },
       ],
     });

@@ -152,8 +152,34 @@ describe("new-merchant setup gate (A-06)", () => {
     await user.click(within(wizard).getByRole("button", { name: "Finish setup" }));
     expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeTruthy();
     expect(screen.getByTestId("nav")).toBeTruthy();
-    expect(fake.callsTo("PUT", "/apiSa/shop").map((c) => c.body)).toEqual([{ setupDone: true }]);
+    expect(fake.callsTo("PUT", "/apiSa/shop").map((c) => c.body)).toEqual([
+      { setupDone: true, isDismissQuickSetup: true },
+    ]);
     expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("after 'Finish setup' the quick-setup card never shows, not even for a moment", async () => {
+    const fake = createFakeApi({
+      data: shopsResponse({ shop: { setupDone: false, isDismissQuickSetup: false } }),
+    });
+    const { user } = await renderApp("/set-up", { fake });
+    const wizard = await screen.findByTestId("setup-wizard");
+    let cardSeen = false;
+    const watcher = new MutationObserver(() => {
+      if (document.body.textContent?.includes("Quick setup")) cardSeen = true;
+    });
+    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      await user.click(within(wizard).getByRole("button", { name: "Next" }));
+      await user.click(within(wizard).getByRole("button", { name: "Next" }));
+      await user.click(within(wizard).getByRole("button", { name: "Finish setup" }));
+      expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeTruthy();
+      expect(await screen.findByText("Saved")).toBeTruthy();
+    } finally {
+      watcher.disconnect();
+    }
+    expect(cardSeen).toBe(false);
+    expect(screen.queryByRole("heading", { name: "Quick setup" })).toBeNull();
   });
 
   it("keeps the gate when saving fails, with the server's error in a toast", async () => {
@@ -280,6 +306,17 @@ describe("user menu and logout (A-03)", () => {
     await user.click(await screen.findByRole("menuitem", { name: "Log out" }));
     expect(await screen.findByText("Something went wrong on our side. Please try again.")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/customers");
+  });
+
+  it("closes after a language is picked", async () => {
+    const { user } = await renderApp("/");
+    await screen.findByTestId("nav");
+    await user.click(screen.getByRole("button", { name: "Account menu for Maple & Moss" }));
+    await user.click(await screen.findByRole("menuitem", { name: /Français/ }));
+    await waitFor(() => expect(screen.queryByRole("menuitem", { name: /Deutsch/ })).toBeNull());
+    // And it opens again on the next click.
+    await user.click(screen.getByRole("button", { name: /Maple & Moss/ }));
+    expect(await screen.findByRole("menuitem", { name: /Deutsch/ })).toBeTruthy();
   });
 
   it("offers no Log out inside the Shopify admin (embedded session)", async () => {

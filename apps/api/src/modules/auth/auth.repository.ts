@@ -10,22 +10,6 @@ export function findUserById(conn: Conn, id: string): Promise<UserRow | undefine
   return conn.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function saveLoginFailures(
-  conn: Conn,
-  userId: string,
-  state: { count: number; windowStart: Date | null; lockedUntil: Date | null },
-): Promise<void> {
-  await conn
-    .updateTable("users")
-    .set({
-      failed_login_count: state.count,
-      failed_login_window_start: state.windowStart,
-      locked_until: state.lockedUntil,
-    })
-    .where("id", "=", userId)
-    .execute();
-}
-
 export async function insertSession(
   conn: Conn,
   s: { id: string; userId: string; shopId: string; impersonatedBy: string | null; expiresAt: Date },

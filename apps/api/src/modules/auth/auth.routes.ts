@@ -4,6 +4,7 @@ import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok } from "../../infra/http";
 import * as auth from "./auth.service";
+import { LoginThrottle } from "./login-throttle";
 
 export const SESSION_COOKIE = "laurel_session";
 
@@ -18,13 +19,21 @@ export function setSessionCookie(reply: FastifyReply, deps: Deps, cookie: string
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
+  // Per process, like the per-IP rate limit beside it (decision 0036).
+  const throttle = new LoginThrottle();
   app.post(
     "/auth/login",
     {
       config: { guard: "public", rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
-      const result = await auth.login(deps, parseInput(loginBody, request.body));
+      const body = parseInput(loginBody, request.body);
+      // request.ip honours X-Forwarded-For only from TRUST_PROXY's proxies.
+      const result = await auth.login(deps, body, { ip: request.ip, throttle }).catch((error: unknown) => {
+        if (error instanceof auth.SignInThrottled)
+          void reply.header("retry-after", String(error.retryAfterSeconds));
+        throw error;
+      });
       setSessionCookie(reply, deps, result.cookie);
       return ok({ redirectTo: result.redirectTo });
     },

@@ -10,7 +10,7 @@ import { signLaurelToken, verifyAdminToken } from "../../infra/tokens";
 import { auditImpersonationStart } from "../audit/audit.service";
 import { ensureShopInstalled, findShopById, getShopOrThrow, isBlocked } from "../shops/shops.service";
 import * as repo from "./auth.repository";
-import { CLEARED, isLocked, recordFailure } from "./login-throttle";
+import type { LoginThrottle } from "./login-throttle";
 
 /** The cookie holds a random secret; the database holds only its hash, so a leaked table opens nothing. */
 const sessionIdOf = (secret: string) => createHash("sha256").update(secret).digest("base64url");
@@ -32,28 +32,35 @@ async function openSession(
   return { cookie, expiresAt };
 }
 
-/** Standalone sign-in (A-02). Unknown e-mail and wrong password get the same answer and the same work. */
-export async function login(deps: Deps, body: LoginBody): Promise<NewSession & { redirectTo: string }> {
+/** A sign-in refused by the throttle: answered 429 with Retry-After. */
+export class SignInThrottled extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("too_many_attempts", 429);
+  }
+}
+
+/**
+ * Standalone sign-in (A-02). Unknown e-mail and wrong password get the same answer and the same
+ * work; both count towards the throttle of this e-mail from this source (`ip`), which is checked
+ * before any password is.
+ */
+export async function login(
+  deps: Deps,
+  body: LoginBody,
+  from: { ip: string; throttle: LoginThrottle },
+): Promise<NewSession & { redirectTo: string }> {
   const now = deps.clock.now();
+  const waitMs = from.throttle.waitMs(body.email, from.ip, now);
+  if (waitMs > 0) throw new SignInThrottled(Math.ceil(waitMs / 1000));
   const user = await repo.findUserByEmail(deps.db, body.email);
-  if (!user) {
-    await verifyPassword(body.password, DUMMY_PASSWORD_HASH);
+  const passwordOk = user
+    ? await verifyPassword(body.password, user.password_hash)
+    : await verifyPassword(body.password, DUMMY_PASSWORD_HASH).then(() => false);
+  if (!user || !passwordOk) {
+    from.throttle.recordFailure(body.email, from.ip, now);
     throw new AppError("invalid_credentials", 401);
   }
-  const state = {
-    count: user.failed_login_count,
-    windowStart: user.failed_login_window_start,
-    lockedUntil: user.locked_until,
-  };
-  if (isLocked(state, now)) throw new AppError("too_many_attempts", 429);
-  if (!(await verifyPassword(body.password, user.password_hash))) {
-    const next = recordFailure(state, now);
-    await repo.saveLoginFailures(deps.db, user.id, next);
-    throw isLocked(next, now)
-      ? new AppError("too_many_attempts", 429)
-      : new AppError("invalid_credentials", 401);
-  }
-  if (state.count > 0 || state.lockedUntil) await repo.saveLoginFailures(deps.db, user.id, CLEARED);
+  from.throttle.recordSuccess(body.email, from.ip);
   if (!user.shop_id) throw new AppError("invalid_credentials", 401, "This account is not linked to a shop.");
   const session = await openSession(deps, user.id, user.shop_id, null);
   return { ...session, redirectTo: "/" };

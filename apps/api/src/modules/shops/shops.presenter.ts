@@ -17,6 +17,11 @@ function language(value: unknown): AdminLanguageCode {
     : DEFAULT_ADMIN_LANGUAGE;
 }
 
+/** A stored plan as one of the contracts' plan ids (an unknown one is the free plan). */
+export function planIdOf(plan: string): PlanId {
+  return planIds.includes(plan as PlanId) ? (plan as PlanId) : "free";
+}
+
 /** The shop as the admin sees it. Rows never cross HTTP (DESIGN §3): this is the only mapping. */
 export function presentShop(row: ShopRow, overrides: { isCrmLogin: boolean }): Shop {
   return {
@@ -26,7 +31,7 @@ export function presentShop(row: ShopRow, overrides: { isCrmLogin: boolean }): S
     shopifyDomain: row.shopify_domain,
     domain: row.domain,
     shopifyPlan: row.shopify_plan,
-    plan: planIds.includes(row.plan as PlanId) ? (row.plan as PlanId) : "free",
+    plan: planIdOf(row.plan),
     promoType: row.promo_type,
     isTrialUsed: row.is_trial_used,
     planDiscountCode: row.plan_discount_code,

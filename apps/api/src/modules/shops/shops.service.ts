@@ -15,7 +15,7 @@ import type { PlatformShopInfo } from "../../platform/port";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { createDefaultPrograms } from "../programs/programs.service";
 import { isShopBlocked } from "./access-policy";
-import { presentShop, presentShopInfo } from "./shops.presenter";
+import { planIdOf, presentShop, presentShopInfo } from "./shops.presenter";
 import * as repo from "./shops.repository";
 
 export function shopRowFromPlatform(
@@ -166,6 +166,7 @@ export async function getShopView(deps: Deps, auth: AdminAuth): Promise<GetShops
     shop: presentShop(shop, { isCrmLogin: auth.impersonatedBy !== null }),
     shopInfo: presentShopInfo(shop),
     blocked: isBlocked(deps, shop),
+    platform: deps.config.platform,
     session: {
       mode: auth.mode,
       userEmail: auth.userEmail,
@@ -261,7 +262,7 @@ export async function listShopsForStaff(deps: Deps): Promise<StaffShop[]> {
     id: r.id,
     name: r.name,
     shopifyDomain: r.shopify_domain,
-    plan: r.plan,
+    plan: planIdOf(r.plan),
     isBlockedStore: r.is_blocked_store,
   }));
 }

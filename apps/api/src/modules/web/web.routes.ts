@@ -6,6 +6,11 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../infra/errors";
 import { API_PREFIXES, sendFail } from "../../infra/http";
 
+/** Content-hashed files never change under their name (Vite's assets/). */
+const ONE_YEAR_MS = 31_536_000_000;
+/** The widget's file names are stable (the theme embed names them), so storefronts revalidate soon. */
+const WIDGET_MAX_AGE_MS = 300_000;
+
 const here = dirname(fileURLToPath(import.meta.url));
 export const ADMIN_DIST = resolve(here, "../../../../admin/dist");
 export const WIDGET_DIST = resolve(here, "../../../../widget/dist");
@@ -24,7 +29,8 @@ export async function registerWebRoutes(
   app.get("/widget/*", { config: { guard: "public" } }, (request, reply) => {
     const file = (request.params as { "*": string })["*"];
     if (!existsSync(join(dirs.widget, file))) return sendFail(reply, new AppError("not_found", 404));
-    return reply.header("cache-control", "public, max-age=300").sendFile(file, dirs.widget);
+    // Passed to sendFile: a header set beforehand would be overwritten by its own Cache-Control.
+    return reply.sendFile(file, dirs.widget, { maxAge: WIDGET_MAX_AGE_MS });
   });
 
   app.get("/*", { config: { guard: "public" } }, (request, reply) => {
@@ -40,10 +46,12 @@ export async function registerWebRoutes(
     }
     const file = path.slice(1);
     if (file.startsWith("assets/") && existsSync(join(dirs.admin, file))) {
-      return reply.header("cache-control", "public, max-age=31536000, immutable").sendFile(file, dirs.admin);
+      return reply.sendFile(file, dirs.admin, { maxAge: ONE_YEAR_MS, immutable: true });
     }
     if (file && !file.includes("/") && existsSync(join(dirs.admin, file)))
       return reply.sendFile(file, dirs.admin);
-    return reply.header("cache-control", "no-cache").sendFile("index.html", dirs.admin);
+    return reply
+      .header("cache-control", "no-cache")
+      .sendFile("index.html", dirs.admin, { cacheControl: false });
   });
 }

@@ -22,6 +22,11 @@ describe("internal zone /dev_zone (X-60)", () => {
       "Copper Kettle",
     ]);
     expect(within(rows[1] as HTMLElement).getByText("Blocked")).toBeTruthy();
+    // Plans by the name merchants see on their dashboard, never the plan id.
+    expect(within(rows[0] as HTMLElement).getByText("Essential")).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText("Starter")).toBeTruthy();
+    expect(within(table).queryByText("free")).toBeNull();
+    expect(within(table).queryByText("pro_3_2025")).toBeNull();
     expect(within(table).getByRole("button", { name: "Impersonate Copper Kettle" })).toBeTruthy();
   });
 

@@ -41,8 +41,24 @@ describe("Dashboard (/ and /home)", () => {
       "/set-up",
     );
     await user.click(within(card).getByRole("button", { name: "Dismiss" }));
+    // Gone at once (optimistic), and still gone once the server has answered.
+    expect(screen.queryByRole("heading", { name: "Quick setup" })).toBeNull();
     expect(await screen.findByText("Saved")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Quick setup" })).toBeNull();
     expect(fake.callsTo("PUT", "/apiSa/shop").map((c) => c.body)).toEqual([{ isDismissQuickSetup: true }]);
+  });
+
+  it("puts the card back with the error when dismissing fails", async () => {
+    const fake = createFakeApi({ data: shopsResponse({ shop: { isDismissQuickSetup: false } }) });
+    fake.answer("PUT /apiSa/shop", 500, {
+      success: false,
+      error: "Something went wrong on our side. Please try again.",
+      code: "internal_error",
+    });
+    const { user } = await renderApp("/", { fake });
+    await screen.findByRole("heading", { name: "Quick setup" });
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(await screen.findByText("Something went wrong on our side. Please try again.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Quick setup" })).toBeTruthy();
   });
 });

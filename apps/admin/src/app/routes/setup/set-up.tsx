@@ -8,8 +8,9 @@ import { useShell } from "../../shell/shell-context";
 
 /**
  * /set-up (A-06). Until `setupDone`, the shell shows only this page; 'Finish setup' saves
- * `PUT /shop {setupDone: true}` and opens the app. Afterwards it stays reachable in the frame,
- * with each step linking to where it is configured.
+ * `PUT /shop {setupDone: true, isDismissQuickSetup: true}` — the guide is done, so the dashboard's
+ * card pointing back to it goes too — and opens the app. Afterwards it stays reachable in the
+ * frame, with each step linking to where it is configured.
  */
 export default function SetUpScreen() {
   const { shop } = useShell();
@@ -21,7 +22,7 @@ export default function SetUpScreen() {
   const [finished, setFinished] = useState(false);
 
   const finish = async () => {
-    const result = await runEdit(() => putShop.mutateAsync({ setupDone: true }));
+    const result = await runEdit(() => putShop.mutateAsync({ setupDone: true, isDismissQuickSetup: true }));
     if (result.ok) setFinished(true);
   };
 

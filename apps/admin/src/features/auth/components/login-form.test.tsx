@@ -34,6 +34,19 @@ describe("sign-in page (A-02)", () => {
     expect(fake.callsTo("POST", "/auth/login")).toHaveLength(0);
   });
 
+  it("says a too-long password is too long, naming the field, without calling the server", async () => {
+    await applyLanguage("en-US", { remember: false });
+    const { user, email, password, submit, fake } = await renderLogin();
+    await user.type(email, "demo@laurel.test");
+    await user.click(password);
+    await user.paste("x".repeat(201));
+    await user.click(submit);
+    expect(await screen.findByText("Your password can be at most 200 characters long.")).toBeTruthy();
+    expect(password.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText(/Too big/)).toBeNull();
+    expect(fake.callsTo("POST", "/auth/login")).toHaveLength(0);
+  });
+
   it("shows the server's field errors inline (400 errors[])", async () => {
     await applyLanguage("en-US", { remember: false });
     const { user, email, password, submit, fake } = await renderLogin();

@@ -1,6 +1,7 @@
+import { PASSWORD_TOO_LONG_MESSAGE } from "@laurel/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api/errors";
-import { i18n, initI18n } from "../../../lib/i18n/i18n";
+import { applyLanguage, i18n, initI18n } from "../../../lib/i18n/i18n";
 import { loginErrorMessages, safeRedirect, validateLogin } from "./login-errors";
 
 await initI18n();
@@ -23,18 +24,39 @@ describe("login error messages", () => {
     });
   });
 
+  it("names the field and its limit for an overlong password, in the admin language", async () => {
+    const error = new ApiError({
+      status: 400,
+      code: "validation_failed",
+      message: PASSWORD_TOO_LONG_MESSAGE,
+      errors: [{ field: "password", message: PASSWORD_TOO_LONG_MESSAGE }],
+    });
+    expect(loginErrorMessages(error, t).fields.password).toBe(
+      "Your password can be at most 200 characters long.",
+    );
+    await applyLanguage("fr", { remember: false });
+    expect(loginErrorMessages(error, i18n.getFixedT("fr")).fields.password).toBe(
+      "Votre mot de passe ne peut pas dépasser 200 caractères.",
+    );
+    await applyLanguage("en-US", { remember: false });
+    expect(validateLogin("a@b.test", "x".repeat(201), t)).toEqual({
+      password: "Your password can be at most 200 characters long.",
+    });
+    expect(validateLogin("a@b.test", "x".repeat(200), t)).toBeNull();
+  });
+
   it("keeps unknown messages as the server wrote them, and shows unplaced ones on the form", () => {
     const error = new ApiError({
       status: 400,
       code: "validation_failed",
       message: "Some fields are invalid.",
       errors: [
-        { field: "password", message: "Too big: expected string to have <=200 characters" },
+        { field: "password", message: "Something only the server knows." },
         { field: "remember", message: "Unrecognized key" },
       ],
     });
     expect(loginErrorMessages(error, t)).toEqual({
-      fields: { password: "Too big: expected string to have <=200 characters" },
+      fields: { password: "Something only the server knows." },
       form: "Unrecognized key",
     });
   });

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from "@laurel/contracts";
 import type { TFunction } from "i18next";
 import { ApiError } from "../../../lib/api/errors";
 
@@ -15,13 +16,16 @@ export interface LoginErrorMessages {
 const KNOWN_FIELD_MESSAGES: Record<string, string> = {
   "Enter a valid e-mail address.": "login.errors.emailInvalid",
   "Enter your password.": "login.errors.passwordRequired",
+  [PASSWORD_TOO_LONG_MESSAGE]: "login.errors.passwordTooLong",
 };
 
-/** Empty fields are caught before calling the server. */
+/** Empty fields and an overlong password are caught before calling the server. */
 export function validateLogin(email: string, password: string, t: TFunction): LoginFieldErrors | null {
   const errors: LoginFieldErrors = {};
   if (email.trim() === "") errors.email = t("login.errors.emailRequired");
   if (password === "") errors.password = t("login.errors.passwordRequired");
+  else if (password.length > PASSWORD_MAX_LENGTH)
+    errors.password = t("login.errors.passwordTooLong", { max: PASSWORD_MAX_LENGTH });
   return errors.email || errors.password ? errors : null;
 }
 
@@ -38,7 +42,7 @@ export function loginErrorMessages(error: unknown, t: TFunction): LoginErrorMess
   const unplaced: string[] = [];
   for (const fieldError of error.errors) {
     const key = KNOWN_FIELD_MESSAGES[fieldError.message];
-    const message = key ? t(key) : fieldError.message;
+    const message = key ? t(key, { max: PASSWORD_MAX_LENGTH }) : fieldError.message;
     if ((fieldError.field === "email" || fieldError.field === "password") && !fields[fieldError.field]) {
       fields[fieldError.field] = message;
     } else {

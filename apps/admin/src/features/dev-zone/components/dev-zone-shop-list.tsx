@@ -1,6 +1,7 @@
 import type { StaffShop } from "@laurel/contracts";
 import { Badge, Button, Card, DataTable, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { planDisplayName } from "../../../lib/plans";
 
 export interface DevZoneShopListProps {
   shops: StaffShop[];
@@ -28,7 +29,8 @@ export function DevZoneShopList({ shops, onImpersonate, pendingShopId }: DevZone
             {shop.name}
           </Text>,
           shop.shopifyDomain,
-          shop.plan,
+          // The name merchants see (as on their dashboard), not the plan id (B-07).
+          planDisplayName(shop.plan),
           shop.isBlockedStore ? (
             <Badge tone="critical" key="status">
               {t("devZone.blocked")}

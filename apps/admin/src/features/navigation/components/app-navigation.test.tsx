@@ -9,7 +9,14 @@ const baseShop = shopsResponse().shop;
 
 async function renderNav(props: Partial<Parameters<typeof AppNavigation>[0]> = {}) {
   await renderWithProviders(
-    <AppNavigation shop={baseShop} isStaff={false} prefix="" path="/customers" {...props} />,
+    <AppNavigation
+      shop={baseShop}
+      isStaff={false}
+      platform="shopify"
+      prefix=""
+      path="/customers"
+      {...props}
+    />,
     { path: props.prefix ? `${props.prefix}/customers` : "/customers" },
   );
   return screen.getByTestId("nav");
@@ -77,6 +84,19 @@ describe("<AppNavigation>", () => {
         .getByRole("link", { name: /^Dashboard/ })
         .getAttribute("href"),
     ).toBe("/embed");
+  });
+
+  it("in embedded demo mode, links to the demo store (new tab) and this admin", async () => {
+    const nav = await renderNav({ prefix: "/embed", platform: "demo" });
+    const online = within(nav).getByRole("link", { name: "View online store" });
+    expect(online.getAttribute("href")).toBe("/demo-store");
+    expect(online.getAttribute("target")).toBe("_blank");
+    expect(
+      within(nav)
+        .getByRole("link", { name: /Back to store admin/ })
+        .getAttribute("href"),
+    ).toBe("/embed");
+    expect(nav.innerHTML).not.toContain("myshopify.com");
   });
 
   it("reveals the internal zone link with the local dev flag (A-23)", async () => {

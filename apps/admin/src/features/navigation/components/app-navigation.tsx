@@ -24,6 +24,7 @@ import { storage } from "../../../lib/storage";
 import { useFeatureRequestNudge } from "../hooks/use-feature-request-nudge";
 import {
   isCurrentItem,
+  type NavInput,
   type NavItemSpec,
   type NavKey,
   type NavShop,
@@ -53,6 +54,7 @@ const ICONS: Record<NavKey, PolarisItem["icon"]> = {
 export interface AppNavigationProps {
   shop: NavShop;
   isStaff: boolean;
+  platform: NavInput["platform"];
   prefix: PathPrefix;
   /** The current app path without the prefix. */
   path: string;
@@ -60,12 +62,13 @@ export interface AppNavigationProps {
 }
 
 /** A-07 side navigation (Polaris Navigation), in the spec's order and with its conditions. */
-export function AppNavigation({ shop, isStaff, prefix, path, onNavigate }: AppNavigationProps) {
+export function AppNavigation({ shop, isStaff, platform, prefix, path, onNavigate }: AppNavigationProps) {
   const { t, i18n } = useTranslation();
   const nudgeFeatureRequest = useFeatureRequestNudge(shop.isNonDevShop);
   const specs = navItemSpecs({
     shop,
     isStaff,
+    platform,
     devMode: storage.isDevMode(),
     prefix,
     speedCheckerUrl: config.speedCheckerUrl,

@@ -10,6 +10,7 @@ function input(
     devMode: false,
     prefix: "",
     speedCheckerUrl: "https://apps.example/speed",
+    platform: "shopify",
     ...overrides,
     shop: { ...shopsResponse().shop, ...overrides.shop },
   };
@@ -109,6 +110,18 @@ describe("side navigation items (A-07)", () => {
     expect(navItemSpecs(input({ shop: { domain: null } }))[0]?.onlineStoreUrl).toBe(
       "https://maple-moss.myshopify.com",
     );
+  });
+
+  it("in demo mode links to this admin and the demo store, not to a store that does not exist", () => {
+    expect(navItemSpecs(input({ platform: "demo" }))[0]).toMatchObject({
+      key: "backToAdmin",
+      url: "/",
+      onlineStoreUrl: "/demo-store",
+    });
+    expect(navItemSpecs(input({ platform: "demo", prefix: "/embed" }))[0]).toMatchObject({
+      url: "/embed",
+      onlineStoreUrl: "/demo-store",
+    });
   });
 
   it("uses the embedded links under /embed (A-08)", () => {

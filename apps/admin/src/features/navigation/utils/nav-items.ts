@@ -49,7 +49,12 @@ export interface NavInput {
   devMode: boolean;
   prefix: PathPrefix;
   speedCheckerUrl: string;
+  /** `demo`: no Shopify store behind the shop — the links go to the demo store and this admin. */
+  platform: "demo" | "shopify";
 }
+
+/** The path of the local demo store (served by the api in demo mode, decision 0015). */
+export const DEMO_STORE_PATH = "/demo-store";
 
 /**
  * A-07 side navigation, in the spec's order and with its conditions:
@@ -62,11 +67,13 @@ export function navItemSpecs(input: NavInput): NavItemSpec[] {
   const { shop, prefix } = input;
   const app = (path: string) => prefixed(prefix, path);
   const items: NavItemSpec[] = [
-    {
-      key: "backToAdmin",
-      url: `https://${shop.shopifyDomain}/admin`,
-      onlineStoreUrl: `https://${shop.domain ?? shop.shopifyDomain}`,
-    },
+    input.platform === "demo"
+      ? { key: "backToAdmin", url: app("/"), onlineStoreUrl: DEMO_STORE_PATH }
+      : {
+          key: "backToAdmin",
+          url: `https://${shop.shopifyDomain}/admin`,
+          onlineStoreUrl: `https://${shop.domain ?? shop.shopifyDomain}`,
+        },
     { key: "dashboard", url: app("/"), sections: ["", "home"] },
     { key: "customers", url: app("/customers"), sections: ["customers"] },
     { key: "programs", url: app("/programs"), sections: ["programs", "discount"] },

@@ -8,15 +8,26 @@ export function putShop(body: PutShopBody): Promise<Ok<null>> {
   return api.put<null>("/shop", body);
 }
 
-/** Saves the flags and, once the server accepted them, shows them in the cached shop at once. */
+/**
+ * Saves the flags, showing them in the cached shop at once (optimistic: a dismissed card goes
+ * and stays gone, nothing flashes back while the call runs); a refused save puts back the shop as
+ * it was.
+ */
 export function usePutShop() {
   const queryClient = useQueryClient();
+  const key = shopKeys.current();
   return useMutation({
     mutationFn: putShop,
-    onSuccess: (_answer, body) => {
-      queryClient.setQueryData<GetShopsResponse>(shopKeys.current(), (old) =>
-        old ? { ...old, shop: { ...old.shop, ...body } } : old,
-      );
+    onMutate: async (body) => {
+      // A refetch already on its way would land after this update with the old flags.
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<GetShopsResponse>(key);
+      if (before)
+        queryClient.setQueryData<GetShopsResponse>(key, { ...before, shop: { ...before.shop, ...body } });
+      return { before };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
     },
   });
 }
