@@ -10,18 +10,9 @@ export type FieldError = { field: string; message: string };
 export type Fail = { success: false; error: string; code: ErrorCode; errors?: FieldError[] };
 export type Envelope<T> = Ok<T> | Fail;
 
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-
 export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }
-
-export const failEnvelope = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  code: z.string(),
-  errors: z.array(fieldErrorSchema).optional(),
-});
 
 /** Every error code the API can answer with, and its one user-facing message. */
 export const errorMessages = {

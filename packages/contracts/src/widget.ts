@@ -20,12 +20,6 @@ export const widgetPages = ["home", "product", "collection", "cart", "account", 
 /** H-18: the point label goes before or after the number ("100 points", "points 100"). */
 export const pointLabelPositions = ["after", "before"] as const;
 
-export type WidgetPosition = (typeof widgetPositions)[number];
-export type LauncherStyle = (typeof launcherStyles)[number];
-export type WidgetDisplayType = (typeof widgetDisplayTypes)[number];
-export type WidgetMobileHeight = (typeof widgetMobileHeights)[number];
-export type WidgetPage = (typeof widgetPages)[number];
-
 export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A BCP 47-ish language tag as Shopify's `request.locale.iso_code` gives it: en, pt-BR, zh-Hant-TW. */
 export const WIDGET_LOCALE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8}){0,3}$/i;
@@ -236,7 +230,6 @@ export const widgetSettingsOverrides = z.object({
     .record(z.string().regex(WIDGET_LOCALE), z.record(z.string(), z.string().max(WIDGET_TEXT_MAX)))
     .optional(),
 });
-export type WidgetSettingsOverrides = z.infer<typeof widgetSettingsOverrides>;
 
 // ---------------------------------------------------------------------------------------------
 // `GET /proxy/widget`
@@ -248,7 +241,6 @@ export const widgetSettingsQuery = z.object({
     .regex(WIDGET_LOCALE, "locale must be a language tag such as en or pt-BR")
     .optional(),
 });
-export type WidgetSettingsQuery = z.infer<typeof widgetSettingsQuery>;
 
 export const widgetSettingsResponse = z.object({
   enabled: z.boolean(),

@@ -16,8 +16,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = () => new AppError("not_found", 404);
-
 /** Maps a zod failure to field errors named by their path (`settings.primaryLanguageInApp`). */
 export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {

@@ -33,7 +33,6 @@ export function couponTab(status: CouponStatus): "available" | "unavailable" {
 
 /** H-12: revoke timeframes run from minutes to years, or the customer's whole lifetime. */
 export const revokeTimeframeUnits = [...durationUnits, "lifetime"] as const;
-export type RevokeTimeframeUnit = (typeof revokeTimeframeUnits)[number];
 
 const positiveInt = (message: string) => z.number().int(message).positive(message);
 

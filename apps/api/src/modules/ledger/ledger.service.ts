@@ -218,12 +218,3 @@ export async function listPriorAwards(
     .filter((r) => r.program_id !== null && (excludingSource === null || r.source_ref !== excludingSource))
     .map((r) => ({ programId: r.program_id as string, at: r.created_at.toISOString() }));
 }
-
-/** Programs that have credited this customer at least once (one-time ways to earn show as done). */
-export async function listEarnedProgramIds(
-  conn: Db | Tx,
-  shopId: string,
-  customerId: string,
-): Promise<Set<string>> {
-  return new Set(await repo.listProgramIdsWithEntries(conn, shopId, customerId));
-}

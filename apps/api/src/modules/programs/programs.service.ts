@@ -436,21 +436,6 @@ export async function createDefaultPrograms(
   return programs.length;
 }
 
-/** The shop's programs of one type and event, as the domain's rules read them. */
-export async function listActivePrograms(conn: Db | Tx, shopId: string, type: string, event: string) {
-  const rows = await repo.listPrograms(conn, shopId, type);
-  return rows
-    .filter((r) => r.event === event)
-    .map((r) => ({
-      id: r.id,
-      status: r.status,
-      priority: r.priority,
-      startDate: r.starts_at ? r.starts_at.toISOString().slice(0, 10) : null,
-      endDate: r.ends_at ? r.ends_at.toISOString().slice(0, 10) : null,
-      config: r.config,
-    }));
-}
-
 /** The shop's program rows of one type, for modules that turn them into domain programs. */
 export function listProgramRows(conn: Db | Tx, shopId: string, type: string) {
   return repo.listPrograms(conn, shopId, type);
