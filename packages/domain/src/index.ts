@@ -6,3 +6,4 @@ export * from "./programs/defaults";
 export * from "./programs/earning";
 export * from "./programs/spending";
 export * from "./redemption";
+export * from "./vocabulary";

@@ -42,10 +42,6 @@ export const spendingEvents = [
 ] as const;
 export type SpendingEvent = (typeof spendingEvents)[number];
 
-/** C-11, X-29: at most `limitInterval` awards per calendar-aligned `limitUnit` window (store time). */
-export const limitUnits = ["minute", "hour", "day", "week", "month", "year", "lifetime"] as const;
-export type LimitUnit = (typeof limitUnits)[number];
-
 /** C-17 (default down). */
 export const roundingMethods = ["roundingNearest", "roundingUp", "roundingDown"] as const;
 export type RoundingMethod = (typeof roundingMethods)[number];

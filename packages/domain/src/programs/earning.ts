@@ -4,7 +4,8 @@
  * program or every `{ field, message }` error at once, in the spec's words (C-24, C-09, C-16, C-20).
  */
 import { z } from "zod";
-import { limitUnits, type NewProgram, type ProgramBase, programStatuses, roundingMethods } from "./common";
+import { limitUnits } from "../vocabulary";
+import { type NewProgram, type ProgramBase, programStatuses, roundingMethods } from "./common";
 
 // ---------------------------------------------------------------------------------------------
 // Vocabularies

@@ -1,6 +1,11 @@
 import type { ShopRow } from "@laurel/db";
-import type { EarningCustomer, EarningShop } from "@laurel/domain";
-import { utcOffsetMinutes } from "../../infra/timezone";
+import {
+  type CustomerState,
+  DEFAULT_CURRENCY,
+  type EarningCustomer,
+  type EarningShop,
+  utcOffsetMinutes,
+} from "@laurel/domain";
 
 /** the one order-volume limit that stops programs (Starter); paid plans bill usage instead. */
 export const STARTER_MONTHLY_ORDER_LIMIT = 150;
@@ -17,7 +22,7 @@ export function orderLimitOf(shop: Pick<ShopRow, "plan">): number | null {
 export function earningShopOf(shop: ShopRow, at: Date, ordersThisCycle: number): EarningShop {
   const s = shop.settings;
   return {
-    currency: shop.platform_info.currency ?? "USD",
+    currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
     utcOffsetMinutes: utcOffsetMinutes(shop.platform_info.ianaTimezone, at),
     sandbox: s.sandbox ?? { enabled: false, testEmails: [] },
     eligibility: s.eligibility ?? "all",
@@ -40,7 +45,7 @@ export function earningShopOf(shop: ShopRow, at: Date, ordersThisCycle: number):
 
 export function earningCustomerOf(c: {
   id: string;
-  type: "member" | "guest" | "left";
+  type: CustomerState;
   email: string | null;
   tags?: string[];
 }): EarningCustomer {

@@ -18,13 +18,13 @@ import {
   type ProgramStatus,
   type ProgramType,
   planRankOf,
+  utcOffsetMinutes,
   validateEarningProgram,
   validateSpendingProgram,
 } from "@laurel/domain";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
-import { utcOffsetMinutes } from "../../infra/timezone";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import * as repo from "./programs.repository";
 

@@ -10,6 +10,7 @@ import {
   couponStatus,
   couponTab,
   DEFAULT_COUPON_REVOKE_SETTINGS,
+  DEFAULT_CURRENCY,
   type PlanRank,
   planRankOf,
   quoteRedemption,
@@ -47,7 +48,7 @@ export async function listSpendingPrograms(deps: Deps, shopId: string): Promise<
 function shopFacts(shop: ShopRow) {
   return {
     exchangeRate: shop.settings.exchangeRate ?? 100,
-    currency: shop.platform_info.currency ?? "USD",
+    currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
     planRank: planRankOf(shop.plan) as PlanRank,
     sandbox: shop.settings.sandbox?.enabled ?? false,
     timeZone: shop.platform_info.ianaTimezone ?? "UTC",
@@ -195,7 +196,7 @@ export function presentCouponRow(row: CouponRow, title: string, now: Date): Prox
     reward: {
       kind: reward.kind ?? "amount",
       value: reward.value ?? null,
-      currency: reward.currency ?? "USD",
+      currency: reward.currency ?? DEFAULT_CURRENCY,
       minimumRequirement: reward.minimumRequirement ?? { kind: "none" },
     },
     status,
