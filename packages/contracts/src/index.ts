@@ -7,4 +7,5 @@ export * from "./programs";
 export * from "./proxy";
 export * from "./settings";
 export * from "./shop";
+export * from "./vocabulary";
 export * from "./widget";
