@@ -6,6 +6,5 @@ export { evaluateOrderEarning } from "./order-earning";
  */
 export { reversalBalance, settlePendingAward } from "./pending";
 export { computeOrderReversal } from "./reversal";
-export { effectiveProgramStatus } from "./schedule";
 export { utcOffsetMinutes } from "./store-time";
 export type * from "./types";

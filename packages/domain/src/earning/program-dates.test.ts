@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { effectiveProgramStatus } from "../programs/status";
 import { checkProgramAvailable } from "../redemption/quote";
-import { effectiveProgramStatus } from "./schedule";
 import { utcOffsetMinutes } from "./store-time";
 
 describe("utcOffsetMinutes: a shop's time zone as the offset store-time rules take", () => {

@@ -1,4 +1,3 @@
-import { effectiveProgramStatus } from "../earning/schedule";
 import { utcOffsetMinutes } from "../earning/store-time";
 import { planAllows } from "../plans/features";
 import type { PlanRank } from "../plans/plans";
@@ -19,6 +18,7 @@ import {
   type SpendingProgramConfig,
   spendingEventFeature,
 } from "../programs/spending";
+import { effectiveProgramStatus } from "../programs/status";
 import type { CustomerState } from "../vocabulary";
 import { rewardExpiresAt } from "./expiry";
 import { type RedemptionRefusal, type RedemptionRefusalCode, refuse } from "./messages";

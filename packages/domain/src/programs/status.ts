@@ -1,7 +1,7 @@
 /** C-04, C-09, X-43: a program's status at an instant follows from its switch and its dates. */
-import type { ProgramStatus } from "../programs/common";
-import { programDatePhase } from "./store-time";
-import type { IsoInstant } from "./types";
+import { programDatePhase } from "../earning/store-time";
+import type { IsoInstant } from "../earning/types";
+import type { ProgramStatus } from "./common";
 
 /** Statuses that mean "switched on"; `scheduled` and `expired` are derived from the dates. */
 const SWITCHED_ON: readonly ProgramStatus[] = ["active", "scheduled", "expired"];
