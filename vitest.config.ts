@@ -23,6 +23,8 @@ export default defineConfig({
         extends: true,
         test: { name: "admin", include: ["apps/admin/src/**/*.test.{ts,tsx}"], environment: "jsdom" },
       },
+      // The checks on the repository itself (boundaries, unused code): scripts/*.test.ts.
+      { extends: true, test: { name: "tooling", include: ["scripts/**/*.test.ts"], testTimeout: 60_000 } },
       {
         extends: true,
         test: { name: "widget", include: ["apps/widget/src/**/*.test.{ts,tsx}"], environment: "jsdom" },

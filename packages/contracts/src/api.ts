@@ -302,5 +302,3 @@ export const apiRoutes = {
     response: z.object({ outcome: z.enum(["applied", "duplicate", "unknown_shop", "ignored_topic"]) }),
   },
 } satisfies Record<string, RouteContract>;
-
-export type ApiRouteKey = keyof typeof apiRoutes;

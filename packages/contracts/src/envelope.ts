@@ -10,20 +10,17 @@ export type FieldError = { field: string; message: string };
 export type Fail = { success: false; error: string; code: ErrorCode; errors?: FieldError[] };
 export type Envelope<T> = Ok<T> | Fail;
 
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-
 export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }
 
-export const failEnvelope = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  code: z.string(),
-  errors: z.array(fieldErrorSchema).optional(),
-});
-
-/** Every error code the API can answer with, and its one user-facing message. */
+/**
+ * The one error-message catalogue (issue 8, decision 0042): every error code, and its one
+ * user-facing message, in the spec's words where it gives them. `{{name}}` placeholders are filled
+ * where the code is raised. The domain's refusal messages (redemption, ledger) and the widget's
+ * `message.*` defaults are this catalogue's; apps/api/test/vocabularies.test.ts checks the
+ * domain's copies, which it may not import.
+ */
 export const errorMessages = {
   validation_failed: "Some fields are invalid.",
   malformed_json: "The request body is not valid JSON.",
@@ -53,9 +50,9 @@ export const errorMessages = {
   // Redemption and coupons (D-13, D-21, H-13; 002 §8). The server fills the placeholders.
   reward_program_blank: "Reward program is blank",
   redeem_amount_invalid: "Redeem amount must be greater than 0",
-  redeem_amount_below_minimum: "Redeem amount is below the minimum",
-  redeem_amount_above_maximum: "Redeem amount is above the maximum",
-  redeem_amount_not_multiple: "Redeem amount must be a multiple of the redeem point",
+  redeem_amount_below_minimum: "Redeem amount must be at least {{min}} points",
+  redeem_amount_above_maximum: "Redeem amount must be at most {{max}} points",
+  redeem_amount_not_multiple: "Redeem amount must be a multiple of {{step}} points",
   redeem_amount_too_small: "Redeem amount is too small for a discount",
   customer_redemption_limit: "You have run out of redemption",
   program_redemption_limit: "We have run out of reward coupons",
@@ -65,14 +62,23 @@ export const errorMessages = {
   program_scheduled: "This reward is not available yet",
   program_expired: "This reward has expired",
   plan_restricted: "This reward is not available on the store's current plan",
-  revoke_limit: "You can't revoke more coupons for now",
-  revoke_time_limit: "This coupon can no longer be revoked",
+  revoke_limit: "You can only revoke {{limit}} times per {{timeframe}}",
+  revoke_time_limit: "This coupon can only be revoked within {{time_limit}} after redemption",
   revoke_disabled: "This coupon cannot be revoked",
   revoke_reason_required: "Please enter an admin note",
   coupon_used: "This coupon has already been used",
   coupon_expired: "This coupon has expired",
   coupon_revoked: "This coupon has already been revoked",
   coupon_not_found: "Invalid coupon code",
+  // The ledger's refusals (packages/domain ledger/messages.ts); most stay inside a transaction.
+  insufficient_pending: "Pending balance is insufficient",
+  invalid_points: "Points must be whole numbers",
+  hold_exists: "This reservation already exists.",
+  hold_already_posted: "This reservation was already completed.",
+  hold_already_voided: "This reservation was already cancelled.",
+  entry_not_found: "The entry to reverse does not exist.",
+  already_converted: "These pending points were already converted.",
+  coupon_not_available: "This coupon is no longer available.",
   program_in_use: "This reward has issued coupons, so it can't be deleted. Turn it off instead.",
   webhook_unauthorized: "The webhook signature is invalid.",
   webhook_headers_missing:

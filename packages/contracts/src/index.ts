@@ -7,5 +7,6 @@ export * from "./programs";
 export * from "./proxy";
 export * from "./settings";
 export * from "./shop";
+export * from "./vocabulary";
 export * from "./webhook-log";
 export * from "./widget";

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { customerStates } from "./vocabulary";
 
 /** Storefront (app proxy) API shapes used by the widget. */
-export const customerTypeSchema = z.enum(["member", "guest", "left"]);
+export const customerTypeSchema = z.enum(customerStates);
 
 export const proxyActivitiesQuery = z.object({
   page: z.coerce.number().int().min(1, "page must be 1 or more").max(10_000).default(1),

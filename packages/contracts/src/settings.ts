@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { durationUnits, holdingUnits, limitUnits } from "./vocabulary";
 
 /**
  * The shop's loyalty settings (`GET|PUT /apiSa/lp/settings`): how orders earn (decision 0012),
@@ -16,7 +17,7 @@ const pendingPointsSettingsSchema = z
   .strictObject({
     enabled: z.boolean(),
     value: wholeNumber("Pending period").min(1, "Pending period must be at least 1."),
-    unit: z.enum(["day", "month"], { error: "Pending period unit must be day or month." }),
+    unit: z.enum(holdingUnits, { error: "Pending period unit must be day or month." }),
   })
   .superRefine((p, ctx) => {
     const max = p.unit === "day" ? 365 : 12;
@@ -56,14 +57,12 @@ const exchangeRateSchema = z
   .number({ error: "Exchange rate must be a number above 0" })
   .positive("Exchange rate must be a number above 0");
 
-const durationUnits = ["minute", "hour", "day", "week", "month", "year"] as const;
-
 /** H-12: coupon revoke settings. `maxRevokes` null = no count limit; `timeLimit` null = any time. */
 const couponRevokeSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   maxRevokes: wholeNumber("Max revokes").min(1, "Max revokes must be greater than 0").nullable(),
   timeframe: z.strictObject({
-    unit: z.enum([...durationUnits, "lifetime"]),
+    unit: z.enum(limitUnits),
     duration: wholeNumber("Timeframe duration").min(1, "Timeframe duration must be greater than 0"),
   }),
   timeLimit: z

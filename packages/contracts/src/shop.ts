@@ -20,6 +20,28 @@ export const planIds = [
 export const planIdSchema = z.enum(planIds);
 export type PlanId = z.infer<typeof planIdSchema>;
 
+/**
+ * B-07, X-03: the name of each plan's tier as merchants see it. The dated ids (`_2024`, `_2025`)
+ * are newer pricing of the same tiers, so they carry the tier's name; plan names are product
+ * names and are not translated. A copy of the domain's tiers and names, checked by
+ * apps/api/test/vocabularies.test.ts.
+ */
+export const planTierNames: Record<PlanId, string> = {
+  free: "Starter",
+  pro: "Essential",
+  pro_2: "Essential",
+  pro_3: "Essential",
+  pro_3_2024: "Essential",
+  pro_3_2025: "Essential",
+  pro_4: "Essential + POS",
+  pro_4_2024: "Essential + POS",
+  pro_4_2025: "Essential + POS",
+  advanced: "Advanced",
+  advanced_2025: "Advanced",
+  enterprise: "Ultimate",
+  enterprise_2025: "Ultimate",
+};
+
 const isoDate = z.string().datetime({ offset: true });
 
 /** The active shop as the admin sees it (spec 000 §3, B-01). */

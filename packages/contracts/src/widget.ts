@@ -20,12 +20,6 @@ export const widgetPages = ["home", "product", "collection", "cart", "account", 
 /** H-18: the point label goes before or after the number ("100 points", "points 100"). */
 export const pointLabelPositions = ["after", "before"] as const;
 
-export type WidgetPosition = (typeof widgetPositions)[number];
-export type LauncherStyle = (typeof launcherStyles)[number];
-export type WidgetDisplayType = (typeof widgetDisplayTypes)[number];
-export type WidgetMobileHeight = (typeof widgetMobileHeights)[number];
-export type WidgetPage = (typeof widgetPages)[number];
-
 export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A BCP 47-ish language tag as Shopify's `request.locale.iso_code` gives it: en, pt-BR, zh-Hant-TW. */
 export const WIDGET_LOCALE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8}){0,3}$/i;
@@ -173,9 +167,9 @@ export const widgetTranslationDefaults = {
   "message.customer_not_member": m.customer_not_member,
   "message.reward_program_blank": m.reward_program_blank,
   "message.redeem_amount_invalid": m.redeem_amount_invalid,
-  "message.redeem_amount_below_minimum": "Redeem amount must be at least {{min}} points",
-  "message.redeem_amount_above_maximum": "Redeem amount must be at most {{max}} points",
-  "message.redeem_amount_not_multiple": "Redeem amount must be a multiple of {{step}} points",
+  "message.redeem_amount_below_minimum": m.redeem_amount_below_minimum,
+  "message.redeem_amount_above_maximum": m.redeem_amount_above_maximum,
+  "message.redeem_amount_not_multiple": m.redeem_amount_not_multiple,
   "message.insufficient_points": m.insufficient_points,
   "message.customer_redemption_limit": m.customer_redemption_limit,
   "message.program_redemption_limit": m.program_redemption_limit,
@@ -183,8 +177,8 @@ export const widgetTranslationDefaults = {
   "message.program_scheduled": m.program_scheduled,
   "message.program_expired": m.program_expired,
   "message.sandbox_not_test_customer": m.sandbox_not_test_customer,
-  "message.revoke_limit": "You can only revoke {{limit}} times per {{timeframe}}",
-  "message.revoke_time_limit": "This coupon can only be revoked within {{time_limit}} after redemption",
+  "message.revoke_limit": m.revoke_limit,
+  "message.revoke_time_limit": m.revoke_time_limit,
   "message.revoke_disabled": m.revoke_disabled,
   "message.coupon_used": m.coupon_used,
   "message.coupon_expired": m.coupon_expired,
@@ -236,7 +230,6 @@ export const widgetSettingsOverrides = z.object({
     .record(z.string().regex(WIDGET_LOCALE), z.record(z.string(), z.string().max(WIDGET_TEXT_MAX)))
     .optional(),
 });
-export type WidgetSettingsOverrides = z.infer<typeof widgetSettingsOverrides>;
 
 // ---------------------------------------------------------------------------------------------
 // `GET /proxy/widget`
@@ -248,7 +241,6 @@ export const widgetSettingsQuery = z.object({
     .regex(WIDGET_LOCALE, "locale must be a language tag such as en or pt-BR")
     .optional(),
 });
-export type WidgetSettingsQuery = z.infer<typeof widgetSettingsQuery>;
 
 export const widgetSettingsResponse = z.object({
   enabled: z.boolean(),

@@ -401,6 +401,8 @@ export type ProgramRow = Selectable<ProgramsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderRefundRow = Selectable<OrderRefundsTable>;
 export type CouponRow = Selectable<CouponsTable>;
+/** @public The demo store is moving out of the api (issue 8); its row types stay for it. */
 export type DemoShopperRow = Selectable<DemoShoppersTable>;
 export type DemoOrderRow = Selectable<DemoOrdersTable>;
+/** @public See DemoShopperRow. */
 export type DemoWebhookDeliveryRow = Selectable<DemoWebhookDeliveriesTable>;

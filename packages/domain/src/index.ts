@@ -5,4 +5,6 @@ export * from "./programs/common";
 export * from "./programs/defaults";
 export * from "./programs/earning";
 export * from "./programs/spending";
+export * from "./programs/status";
 export * from "./redemption";
+export * from "./vocabulary";

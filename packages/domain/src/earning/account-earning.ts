@@ -4,9 +4,9 @@
  * program (C-32, X-71).
  */
 import type { EarningProgram, NewsletterProgram, SignUpProgram } from "../programs/earning";
+import { effectiveProgramStatus } from "../programs/status";
 import { findShopStop, isCustomerEligible } from "./eligibility";
 import { isWithinEarningLimit } from "./limits";
-import { effectiveProgramStatus } from "./schedule";
 import type { EarningCustomer, EarningPriorAward, EarningShop, IsoInstant } from "./types";
 
 export interface AccountEarningInput {

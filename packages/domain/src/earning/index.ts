@@ -1,7 +1,6 @@
-export type { AccountEarningDecision, AccountEarningInput, AccountLogReason } from "./account-earning";
-export { evaluateAccountEarning, evaluateNewsletterEarning, evaluateSignUpEarning } from "./account-earning";
+export { evaluateNewsletterEarning, evaluateSignUpEarning } from "./account-earning";
 export { evaluateOrderEarning } from "./order-earning";
-export type { EarningTrigger, OrderEvent, TakeBack } from "./order-lifecycle";
+export type { OrderEvent } from "./order-lifecycle";
 export {
   DEFAULT_EARNING_TRIGGER,
   isPaidFinancialStatus,
@@ -10,9 +9,6 @@ export {
   reachedEarningTrigger,
   splitTakeBack,
 } from "./order-lifecycle";
-export type { PendingSettlement } from "./pending";
-export { pendingUntil, settlePendingAward } from "./pending";
-export type { AwardForReversal, RefundForReversal } from "./reversal";
-export { computeOrderReversal } from "./reversal";
-export { effectiveProgramStatus } from "./schedule";
+export { settlePendingAward } from "./pending";
+export { utcOffsetMinutes } from "./store-time";
 export type * from "./types";

@@ -1,5 +1,5 @@
 /** C-11, X-29: earning limits per calendar window in store time. */
-import type { LimitUnit } from "../programs/common";
+import type { LimitUnit } from "../vocabulary";
 import { limitWindowKey } from "./store-time";
 import type { EarningPriorAward, IsoInstant } from "./types";
 

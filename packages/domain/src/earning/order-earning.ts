@@ -23,6 +23,7 @@
  */
 import type { PlaceOrderProgram } from "../programs/earning";
 import { placeOrderEvents, saleChannelSources } from "../programs/earning";
+import { effectiveProgramStatus } from "../programs/status";
 import { applyConditions } from "./conditions";
 import { findShopStop, isCustomerEligible, isInAudience } from "./eligibility";
 import { isWithinEarningLimit } from "./limits";
@@ -30,7 +31,6 @@ import { measureEarnable, selectScopeLines, wholeMinorUnits } from "./order-amou
 import { computePoints, describeAward } from "./order-points";
 import { pendingUntil } from "./pending";
 import { isZeroRatio, toSafeInteger } from "./ratio";
-import { effectiveProgramStatus } from "./schedule";
 import type {
   EarningCustomer,
   OrderAward,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectiveProgramStatus } from "./schedule";
+import { effectiveProgramStatus } from "../programs/status";
 import { addStoreMonths, isWithinProgramDates, limitWindowKey, storeDateOf } from "./store-time";
 
 const sameWindow = (unit: Parameters<typeof limitWindowKey>[0], a: string, b: string, offset = 0) =>

@@ -2,12 +2,44 @@
  * Store-time arithmetic on plain numbers (decision 0010): the caller passes the store's UTC offset
  * in minutes for the instant in question; no time-zone database, no clock.
  */
-import type { LimitUnit } from "../programs/common";
+import type { LimitUnit } from "../vocabulary";
 import type { IsoInstant } from "./types";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const offsetFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function offsetFormatter(timeZone: string): Intl.DateTimeFormat | null {
+  let format = offsetFormatters.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    } catch {
+      format = null; // an unknown zone
+    }
+    offsetFormatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * The UTC offset (minutes) of an IANA time zone at an instant; 0 for none or an unknown zone.
+ * The one bridge from the shop's time zone to the offset every store-time rule takes (Intl is
+ * pure: no clock, no I/O).
+ */
+export function utcOffsetMinutes(timeZone: string | undefined | null, at: IsoInstant | Date): number {
+  if (!timeZone) return 0;
+  const name = offsetFormatter(timeZone)
+    ?.formatToParts(typeof at === "string" ? new Date(toEpochMillis(at)) : at)
+    .find((p) => p.type === "timeZoneName")?.value;
+  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? "");
+  if (!m) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === "-" ? -minutes : minutes;
+}
 
 /** Epoch milliseconds of an ISO instant; a malformed instant is a caller bug. */
 export function toEpochMillis(instant: IsoInstant): number {
@@ -31,16 +63,28 @@ export function endOfStoreDate(date: string, utcOffsetMinutes: number): number {
   return startOfStoreDate(date, utcOffsetMinutes) + DAY - 1;
 }
 
+/**
+ * C-09, X-43: where an instant lies against a program's dates (either may be open) in store time:
+ * before 00:00:00 of the start date, after 23:59:59.999 of the end date, or within.
+ */
+export function programDatePhase(
+  dates: { startDate: string | null; endDate: string | null },
+  instant: IsoInstant,
+  utcOffsetMinutes: number,
+): "before" | "within" | "after" {
+  const t = toEpochMillis(instant);
+  if (dates.startDate !== null && t < startOfStoreDate(dates.startDate, utcOffsetMinutes)) return "before";
+  if (dates.endDate !== null && t > endOfStoreDate(dates.endDate, utcOffsetMinutes)) return "after";
+  return "within";
+}
+
 /** True when the instant lies within the program's dates (either may be open). */
 export function isWithinProgramDates(
   dates: { startDate: string | null; endDate: string | null },
   instant: IsoInstant,
   utcOffsetMinutes: number,
 ): boolean {
-  const t = toEpochMillis(instant);
-  if (dates.startDate !== null && t < startOfStoreDate(dates.startDate, utcOffsetMinutes)) return false;
-  if (dates.endDate !== null && t > endOfStoreDate(dates.endDate, utcOffsetMinutes)) return false;
-  return true;
+  return programDatePhase(dates, instant, utcOffsetMinutes) === "within";
 }
 
 /**

@@ -3,17 +3,18 @@
  * (X-46: the caller converts with the order's shop-money amounts); points are integers; instants
  * are ISO-8601 strings; platform ids stay strings (DESIGN §5).
  */
+
 import type { EarnBy, EarningOrderSource, EarningProgram, HoldingUnit } from "../programs/earning";
+import type { CustomerState } from "../vocabulary";
 
 /** An ISO-8601 instant, e.g. `2026-06-15T12:00:00.000Z`. */
 export type IsoInstant = string;
 
 /** J-02, X-63: a shopper is a member, a guest, or has left the program. */
-export type EarningCustomerState = "member" | "guest" | "left";
 
 export interface EarningCustomer {
   id: string;
-  state: EarningCustomerState;
+  state: CustomerState;
   email: string | null;
   tags: string[];
   /** Linked to a B2B company (X-51). */

@@ -1,7 +1,6 @@
 /**
- * Why the ledger refuses something. Codes the API already answers with keep its messages
- * (packages/contracts envelope: insufficient_points, idempotency_conflict, hold_not_found,
- * customer_not_found).
+ * Why the ledger refuses something: a copy of these codes' entries in contracts' `errorMessages`,
+ * the one catalogue (decision 0042), checked by apps/api/test/vocabularies.test.ts.
  */
 export const ledgerMessages = {
   insufficient_points: "Current balance is insufficient",

@@ -54,8 +54,6 @@ export type LedgerOperation =
   /** H-13: revoking an available coupon refunds its points. */
   | { op: "revokeCoupon"; key: string; holdKey: string };
 
-export type LedgerOperationName = LedgerOperation["op"];
-
 export type ModelOutcome =
   /** `points`: how many points moved (after clamping); `balances`: the customer's now. */
   { ok: true; replayed: boolean; points: number; balances: Balances } | LedgerRefusal;

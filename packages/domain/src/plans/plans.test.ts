@@ -15,7 +15,7 @@ import {
   isPaidPlan,
   type PlanRank,
   planDisplayName,
-  planIdValues,
+  planIds,
   planRankOf,
   planRanks,
   planTierOf,
@@ -57,7 +57,7 @@ describe("plan tiers (B-06, B-07, X-03, X-04, X-06)", () => {
   });
 
   it("B-08: only Starter is unpaid", () => {
-    expect(planIdValues.filter((p) => !isPaidPlan(p))).toEqual(["free"]);
+    expect(planIds.filter((p) => !isPaidPlan(p))).toEqual(["free"]);
   });
 
   it("maps a rank back to its tier", () => {

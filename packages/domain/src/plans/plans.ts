@@ -3,8 +3,11 @@
  * tiers ranked by price; gates compare ranks with ≥.
  */
 
-/** B-06. Kept here (not imported from contracts) because the domain imports no workspace package. */
-export const planIdValues = [
+/**
+ * B-06. contracts keeps the wire copy (the domain imports no workspace package), checked by
+ * apps/api/test/vocabularies.test.ts.
+ */
+export const planIds = [
   "free",
   "pro",
   "pro_2",
@@ -19,7 +22,7 @@ export const planIdValues = [
   "advanced_2025",
   "enterprise_2025",
 ] as const;
-export type PlanIdValue = (typeof planIdValues)[number];
+export type PlanId = (typeof planIds)[number];
 
 /** X-03/X-04: Starter < Essential < Essential + POS < Advanced < Ultimate. */
 export const planRanks = {
@@ -32,7 +35,7 @@ export const planRanks = {
 export type PlanTier = keyof typeof planRanks;
 export type PlanRank = (typeof planRanks)[PlanTier];
 
-const tierByPlanId: Record<PlanIdValue, PlanTier> = {
+const tierByPlanId: Record<PlanId, PlanTier> = {
   free: "starter",
   pro: "essential",
   pro_2: "essential",
@@ -62,7 +65,7 @@ const displayNames: Record<PlanTier, string> = {
  * X-06: an Essential shop with the POS extension (`isEnablePosPro3`) is Essential + POS.
  */
 export function planTierOf(planId: string, options: { posExtension?: boolean } = {}): PlanTier {
-  const tier = tierByPlanId[planId as PlanIdValue] ?? "starter";
+  const tier = tierByPlanId[planId as PlanId] ?? "starter";
   return tier === "essential" && options.posExtension ? "essential_pos" : tier;
 }
 

@@ -29,28 +29,6 @@ export const programStatuses = [
 ] as const;
 export type ProgramStatus = (typeof programStatuses)[number];
 
-/** C-03 (plus `milestone`, F-01). */
-export const earningEvents = [
-  "sign_up",
-  "sign_up_newsletter",
-  "write_review",
-  "fill_survey",
-  "custom_program",
-  "social_activity",
-  "place_order",
-  "place_order_subscription",
-  "migrate_order",
-  "migrate_tier",
-  "member_anniversary",
-  "birthday",
-  "google_maps_review",
-  "streak_interact_website",
-  "interact_website",
-  "referral_friend",
-  "milestone",
-] as const;
-export type EarningEvent = (typeof earningEvents)[number];
-
 /** D-01. */
 export const spendingEvents = [
   "amount_discount",
@@ -63,10 +41,6 @@ export const spendingEvents = [
   "custom_voucher",
 ] as const;
 export type SpendingEvent = (typeof spendingEvents)[number];
-
-/** C-11, X-29: at most `limitInterval` awards per calendar-aligned `limitUnit` window (store time). */
-export const limitUnits = ["minute", "hour", "day", "week", "month", "year", "lifetime"] as const;
-export type LimitUnit = (typeof limitUnits)[number];
 
 /** C-17 (default down). */
 export const roundingMethods = ["roundingNearest", "roundingUp", "roundingDown"] as const;

@@ -4,7 +4,8 @@
  * program or every `{ field, message }` error at once, in the spec's words (C-24, C-09, C-16, C-20).
  */
 import { z } from "zod";
-import { limitUnits, type NewProgram, type ProgramBase, programStatuses, roundingMethods } from "./common";
+import { limitUnits } from "../vocabulary";
+import { type NewProgram, type ProgramBase, programStatuses, roundingMethods } from "./common";
 
 // ---------------------------------------------------------------------------------------------
 // Vocabularies
@@ -14,7 +15,6 @@ import { limitUnits, type NewProgram, type ProgramBase, programStatuses, roundin
 export const placeOrderEvents = ["place_order", "place_order_subscription"] as const;
 export type PlaceOrderEvent = (typeof placeOrderEvents)[number];
 export const signUpEvents = ["sign_up", "sign_up_newsletter"] as const;
-export type SignUpEvent = (typeof signUpEvents)[number];
 
 /** C-22 "who earns": all members, members and guests, VIP tier only, B2B partners. */
 export const earningAudiences = ["member", "member_and_guest", "vip_tier", "b2b_partner"] as const;
@@ -413,7 +413,7 @@ export const signUpConfigSchema = z.object({
 });
 export type SignUpConfig = z.infer<typeof signUpConfigSchema>;
 /** C-26 (proposal: the same fields as sign up). */
-export const newsletterConfigSchema = signUpConfigSchema;
+const newsletterConfigSchema = signUpConfigSchema;
 export type NewsletterConfig = SignUpConfig;
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ import { expiryCodeSchema, type ProgramBase, type SpendingEvent, spendingEvents 
 
 /** D-03. */
 export const redeemTypes = ["fixed", "dynamic"] as const;
-export type RedeemType = (typeof redeemTypes)[number];
 
 /** D-04 (shared with birthday and milestone rewards; spending programs use a subset). */
 export const discountKinds = ["percentage", "amount", "bxgy", "point", "free_gift", "no_reward"] as const;
@@ -22,7 +21,6 @@ export type DiscountKind = (typeof discountKinds)[number];
 
 /** D-05: `specific` = collections, `sf_product` = products (and variants). */
 export const appliesToValues = ["all", "specific", "sf_product"] as const;
-export type AppliesTo = (typeof appliesToValues)[number];
 
 /** D-08. */
 export const availabilities = ["everyone", "redeemer_only"] as const;
@@ -153,7 +151,6 @@ export const usageLimitSchema = z.object({
   perCustomer: wholePositive("Limit per customer").nullable().default(null),
   perOrder: wholePositive("Max uses per order").nullable().default(null),
 });
-export type UsageLimit = z.output<typeof usageLimitSchema>;
 
 /** D-16. */
 export const freeGiftSchema = z.object({
@@ -233,7 +230,6 @@ export const spendingProgramConfigSchema = z.object({
   /** D-18 (proposal): partner codes handed out one per redemption. */
   voucherCodes: z.array(z.string()).default([]),
 });
-export type SpendingProgramConfigInput = z.input<typeof spendingProgramConfigSchema>;
 type ParsedConfig = z.output<typeof spendingProgramConfigSchema>;
 
 /** A validated config with the event-derived defaults filled in. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { durationUnits, limitUnits } from "../vocabulary";
 import { type RedemptionRefusal, refuse } from "./messages";
-import { addDuration, type Duration, durationUnits, formatDuration, type Instant, toEpochMs } from "./time";
+import { addDuration, type Duration, formatDuration, type Instant, toEpochMs } from "./time";
 
 /** H-11: a coupon's lifecycle. `redeemed` means used in an order. */
 export const couponStatuses = ["available", "redeemed", "revoked", "expired"] as const;
@@ -32,8 +33,6 @@ export function couponTab(status: CouponStatus): "available" | "unavailable" {
 }
 
 /** H-12: revoke timeframes run from minutes to years, or the customer's whole lifetime. */
-export const revokeTimeframeUnits = [...durationUnits, "lifetime"] as const;
-export type RevokeTimeframeUnit = (typeof revokeTimeframeUnits)[number];
 
 const positiveInt = (message: string) => z.number().int(message).positive(message);
 
@@ -42,7 +41,7 @@ export const couponRevokeSettingsSchema = z.object({
   enabled: z.boolean(),
   maxRevokes: positiveInt("Max revokes must be greater than 0").nullable(),
   timeframe: z.object({
-    unit: z.enum(revokeTimeframeUnits),
+    unit: z.enum(limitUnits),
     duration: positiveInt("Timeframe duration must be greater than 0"),
   }),
   timeLimit: z

@@ -1,5 +1,6 @@
 import { type ExpiryCode, expiryCodeSchema } from "../programs/common";
-import { addDuration, type DurationUnit, type Instant, toEpochMs, toIso } from "./time";
+import type { DurationUnit } from "../vocabulary";
+import { addDuration, type Instant, toEpochMs, toIso } from "./time";
 
 /** H-07, X-31: `<n>D|W|M|Y`. */
 const DURATION_CODE = /^([1-9]\d{0,3})([DWMY])$/;

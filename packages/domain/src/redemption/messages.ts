@@ -1,6 +1,7 @@
 /**
  * Redemption refusals: one code, one shopper-facing message, in the spec's words where it gives
  * them (D-13, D-21, H-13, N-19; 002 §8). `{{name}}` placeholders are filled by `fillMessage`.
+ * A copy of these codes' entries in contracts' `errorMessages`, the one catalogue (decision 0042).
  */
 export const redemptionMessages = {
   reward_program_blank: "Reward program is blank",

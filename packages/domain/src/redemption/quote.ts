@@ -1,3 +1,4 @@
+import { utcOffsetMinutes } from "../earning/store-time";
 import { planAllows } from "../plans/features";
 import type { PlanRank } from "../plans/plans";
 import type { ProgramStatus } from "../programs/common";
@@ -17,13 +18,14 @@ import {
   type SpendingProgramConfig,
   spendingEventFeature,
 } from "../programs/spending";
+import { effectiveProgramStatus } from "../programs/status";
+import type { CustomerState } from "../vocabulary";
 import { rewardExpiresAt } from "./expiry";
 import { type RedemptionRefusal, type RedemptionRefusalCode, refuse } from "./messages";
 import { pointsToMinorUnits, pointsToMinorUnitsAtStep } from "./money";
 import { type Instant, toEpochMs } from "./time";
 
 /** X-63: who is asking. Guests (not joined) and customers who left cannot redeem. */
-export type CustomerState = "member" | "guest" | "left";
 
 export interface QuoteRedemptionInput {
   /** The chosen redeeming program, settings parsed (`parseSpendingProgramConfig`); null when none was chosen. */
@@ -123,30 +125,16 @@ export function checkProgramAvailable(
 ): Extract<RedemptionRefusalCode, "program_inactive" | "program_scheduled" | "program_expired"> | null {
   if (CLOSED_STATUSES.includes(program.status)) return "program_inactive";
   if (program.status === "expired") return "program_expired";
-  const today = storeLocalDate(toEpochMs(now), timeZone);
-  if (program.startDate && today < program.startDate) return "program_scheduled";
-  if (program.endDate && today > program.endDate) return "program_expired";
+  const at = new Date(toEpochMs(now)).toISOString();
+  const dates = {
+    status: program.status,
+    startDate: program.startDate || null,
+    endDate: program.endDate || null,
+  };
+  const status = effectiveProgramStatus(dates, at, utcOffsetMinutes(timeZone, at));
+  if (status === "scheduled") return "program_scheduled";
+  if (status === "expired") return "program_expired";
   return null;
-}
-
-/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** `YYYY-MM-DD` of an instant in an IANA time zone (Intl is pure: no clock, no I/O). */
-function storeLocalDate(ms: number, timeZone: string): string {
-  let format = dayFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(ms));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** C-10: a rule is paused when the plan is downgraded, so a gated kind stops on a lower plan. */

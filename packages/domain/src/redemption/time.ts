@@ -6,8 +6,7 @@
 /** An ISO-8601 instant with an offset (`2025-01-31T10:00:00Z`) or epoch milliseconds. */
 export type Instant = string | number;
 
-export const durationUnits = ["minute", "hour", "day", "week", "month", "year"] as const;
-export type DurationUnit = (typeof durationUnits)[number];
+import type { DurationUnit } from "../vocabulary";
 
 export interface Duration {
   value: number;

@@ -1,2 +1,2 @@
 export { QuickSetupCard } from "./components/quick-setup-card";
-export { ShopOverview, type ShopOverviewProps } from "./components/shop-overview";
+export { ShopOverview } from "./components/shop-overview";

@@ -1,4 +1,3 @@
-export { getDevZoneShops, useDevZoneShops } from "./api/get-dev-zone-shops";
-export { postImpersonate, usePostImpersonate } from "./api/post-impersonate";
-export { DevZoneShopList, type DevZoneShopListProps } from "./components/dev-zone-shop-list";
+export { useDevZoneShops } from "./api/get-dev-zone-shops";
+export { DevZoneShopList } from "./components/dev-zone-shop-list";
 export { useImpersonate } from "./hooks/use-impersonate";

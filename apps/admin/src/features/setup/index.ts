@@ -1,6 +1,1 @@
-export {
-  SETUP_STEPS,
-  type SetupStepKey,
-  SetupWizard,
-  type SetupWizardProps,
-} from "./components/setup-wizard";
+export { SetupWizard } from "./components/setup-wizard";

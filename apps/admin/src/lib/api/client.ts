@@ -1,7 +1,7 @@
 import type { Envelope, Ok } from "@laurel/contracts";
 import { AUTH_HEADER } from "@laurel/contracts";
 import { tokenSource } from "../auth/token-source";
-import { ApiError, NotSignedInError } from "./errors";
+import { NotSignedInError } from "./errors";
 import { type HttpRequest, type HttpResult, sendJson, toApiError } from "./http";
 import { sessionState } from "./session-state";
 
@@ -83,5 +83,3 @@ export const api = {
   put: <T>(path: string, body?: unknown) => apiRequest<T>("PUT", path, { body }),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>("DELETE", path, { body }),
 };
-
-export { ApiError };

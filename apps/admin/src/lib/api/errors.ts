@@ -1,7 +1,6 @@
 import type { FieldError } from "@laurel/contracts";
 
 /** Codes the client itself produces when there is no server answer to read. */
-export type ClientErrorCode = "network_error" | "timeout" | "invalid_response";
 
 /** A failed call: the server's envelope (`error`, `code`, `errors`) or a client-side failure. */
 export class ApiError extends Error {

@@ -19,7 +19,3 @@ export function appBridge(): AppBridgeGlobal | null {
   const candidate = typeof window === "undefined" ? undefined : window.shopify;
   return candidate && typeof candidate.idToken === "function" ? candidate : null;
 }
-
-export function detectHostMode(): HostMode {
-  return appBridge() ? "embedded" : "standalone";
-}

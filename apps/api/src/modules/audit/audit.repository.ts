@@ -21,13 +21,3 @@ export async function insertAuditEntry(
     })
     .execute();
 }
-
-export async function listAuditEntries(trx: Tx, shopId: string, limit = 100) {
-  return trx
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("shop_id", "=", shopId)
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-}

@@ -163,15 +163,6 @@ export async function listCustomersPage(
   return { rows, total: Number(count.n) };
 }
 
-export function findEntry(conn: Conn, shopId: string, entryId: number) {
-  return conn
-    .selectFrom("ledger_entries")
-    .selectAll()
-    .where("shop_id", "=", shopId)
-    .where("id", "=", entryId)
-    .executeTakeFirstOrThrow();
-}
-
 export async function listFullEntriesPage(
   conn: Conn,
   shopId: string,

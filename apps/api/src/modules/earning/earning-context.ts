@@ -1,6 +1,12 @@
 import type { ShopRow } from "@laurel/db";
-import { type EarningCustomer, type EarningShop, stoppingOrderLimitOf } from "@laurel/domain";
-import { utcOffsetMinutes } from "../../infra/timezone";
+import {
+  type CustomerState,
+  DEFAULT_CURRENCY,
+  type EarningCustomer,
+  type EarningShop,
+  stoppingOrderLimitOf,
+  utcOffsetMinutes,
+} from "@laurel/domain";
 
 // Where the earning rules read stored programs (kept here for the earning modules that import it).
 export { toEarningPrograms } from "../programs/program-rules";
@@ -14,7 +20,7 @@ export function orderLimitOf(shop: Pick<ShopRow, "plan">): number | null {
 export function earningShopOf(shop: ShopRow, at: Date, ordersThisCycle: number): EarningShop {
   const s = shop.settings;
   return {
-    currency: shop.platform_info.currency ?? "USD",
+    currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
     utcOffsetMinutes: utcOffsetMinutes(shop.platform_info.ianaTimezone, at),
     sandbox: s.sandbox ?? { enabled: false, testEmails: [] },
     eligibility: s.eligibility ?? "all",
@@ -37,7 +43,7 @@ export function earningShopOf(shop: ShopRow, at: Date, ordersThisCycle: number):
 
 export function earningCustomerOf(c: {
   id: string;
-  type: "member" | "guest" | "left";
+  type: CustomerState;
   email: string | null;
   tags?: string[];
 }): EarningCustomer {

@@ -294,20 +294,3 @@ export function listEntriesOfTypesForCustomers(
     .orderBy("id")
     .execute();
 }
-
-export async function listProgramIdsWithEntries(
-  conn: Conn,
-  shopId: string,
-  customerId: string,
-): Promise<string[]> {
-  const rows = await conn
-    .selectFrom("ledger_entries")
-    .select("program_id")
-    .distinct()
-    .where("shop_id", "=", shopId)
-    .where("customer_id", "=", customerId)
-    .where("program_id", "is not", null)
-    .where("available_delta", ">", 0)
-    .execute();
-  return rows.flatMap((r) => (r.program_id ? [r.program_id] : []));
-}

@@ -282,12 +282,3 @@ export async function listPriorAwardsOfCustomers(
   }
   return out;
 }
-
-/** Programs that have credited this customer at least once (one-time ways to earn show as done). */
-export async function listEarnedProgramIds(
-  conn: Db | Tx,
-  shopId: string,
-  customerId: string,
-): Promise<Set<string>> {
-  return new Set(await repo.listProgramIdsWithEntries(conn, shopId, customerId));
-}

@@ -1,6 +1,8 @@
 import type { CustomerRow, OrderRow, ShopRow, Tx } from "@laurel/db";
 import {
   type ActivityType,
+  DEFAULT_CURRENCY,
+  DEFAULT_EARNING_TRIGGER,
   type EarningProgram,
   evaluateOrderEarning,
   type OrderEvent,
@@ -51,7 +53,7 @@ export async function applyOrderNews(
 ): Promise<OrderOutcome[]> {
   if (news.length === 0) return [];
   const now = deps.clock.now();
-  const currency = shop.platform_info.currency ?? "USD";
+  const currency = shop.platform_info.currency ?? DEFAULT_CURRENCY;
 
   // 1. Lock every order of the batch (first news creates the row), then load their refunds.
   const seeds = new Map<string, repo.OrderSeed>();
@@ -268,7 +270,7 @@ export async function applyOrderNews(
   };
 
   // 4. Each piece of news in arrival order, against the rows as the earlier news left them.
-  const trigger = shop.settings.orderEarningTrigger ?? "paid";
+  const trigger = shop.settings.orderEarningTrigger ?? DEFAULT_EARNING_TRIGGER;
   for (const n of news) {
     if (n.kind === "refund") {
       const { refund } = n;

@@ -6,9 +6,9 @@ import {
   planRankOf,
   pointActivityTypes,
   pointExpiryPeriod,
+  utcOffsetMinutes,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
-import { utcOffsetMinutes } from "../../infra/timezone";
 import { lockCustomer } from "../customers/customers.service";
 import { postEntry } from "../ledger/ledger.service";
 import { getShopOrThrow, listShopsWithPointExpiry, recordPointsExpiredUntil } from "../shops/shops.service";

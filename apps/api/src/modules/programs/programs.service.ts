@@ -18,13 +18,13 @@ import {
   type ProgramStatus,
   type ProgramType,
   planRankOf,
+  utcOffsetMinutes,
   validateEarningProgram,
   validateSpendingProgram,
 } from "@laurel/domain";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
-import { utcOffsetMinutes } from "../../infra/timezone";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import * as repo from "./programs.repository";
 
@@ -434,21 +434,6 @@ export async function createDefaultPrograms(
     });
   }
   return programs.length;
-}
-
-/** The shop's programs of one type and event, as the domain's rules read them. */
-export async function listActivePrograms(conn: Db | Tx, shopId: string, type: string, event: string) {
-  const rows = await repo.listPrograms(conn, shopId, type);
-  return rows
-    .filter((r) => r.event === event)
-    .map((r) => ({
-      id: r.id,
-      status: r.status,
-      priority: r.priority,
-      startDate: r.starts_at ? r.starts_at.toISOString().slice(0, 10) : null,
-      endDate: r.ends_at ? r.ends_at.toISOString().slice(0, 10) : null,
-      config: r.config,
-    }));
 }
 
 /** The shop's program rows of one type, for modules that turn them into domain programs. */

@@ -35,15 +35,6 @@ export async function insertCoupon(trx: Tx, c: NewCoupon): Promise<CouponRow> {
     .executeTakeFirstOrThrow();
 }
 
-export function findCouponByHold(conn: Conn, shopId: string, holdId: string) {
-  return conn
-    .selectFrom("coupons")
-    .selectAll()
-    .where("shop_id", "=", shopId)
-    .where("hold_id", "=", holdId)
-    .executeTakeFirst();
-}
-
 /** The coupon of a redemption request (its hold's idempotency key), if it got that far. */
 export function findCouponByHoldKey(conn: Conn, shopId: string, holdKey: string) {
   return conn

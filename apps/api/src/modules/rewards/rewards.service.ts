@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AdminCoupon, ErrorCode, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
+import type { AdminCoupon, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
 import type { CouponRow, CustomerRow, LedgerEntryRow, ShopRow, Tx } from "@laurel/db";
 import {
   buildDiscountCode,
@@ -10,6 +10,7 @@ import {
   couponStatus,
   couponTab,
   DEFAULT_COUPON_REVOKE_SETTINGS,
+  DEFAULT_CURRENCY,
   type PlanRank,
   planRankOf,
   quoteRedemption,
@@ -47,7 +48,7 @@ export async function listSpendingPrograms(deps: Deps, shopId: string): Promise<
 function shopFacts(shop: ShopRow) {
   return {
     exchangeRate: shop.settings.exchangeRate ?? 100,
-    currency: shop.platform_info.currency ?? "USD",
+    currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
     planRank: planRankOf(shop.plan) as PlanRank,
     sandbox: shop.settings.sandbox?.enabled ?? false,
     timeZone: shop.platform_info.ianaTimezone ?? "UTC",
@@ -88,7 +89,7 @@ function refusal(q: Extract<RedemptionQuote, { ok: false }>): AppError {
       : q.code.startsWith("customer_")
         ? 403
         : 422;
-  return new AppError(q.code as ErrorCode, status, q.message);
+  return new AppError(q.code, status, q.message);
 }
 
 /** `POST /proxy/redeem`: reserve → create the code on the platform → post (or void on failure). */
@@ -97,7 +98,7 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
   const holdKey = `redeem:${customer.id}:${body.requestId ?? deps.newId("req")}`;
   const programs = await listSpendingPrograms(deps, shop.id);
   const program = programs.find((p) => p.id === body.programId) ?? null;
-  if (!program) throw new AppError("reward_program_blank", 404, "Reward program is blank");
+  if (!program) throw new AppError("reward_program_blank", 404);
 
   // A retried request (same requestId) answers the coupon it already made.
   const earlier = await repo.findCouponByHoldKey(deps.db, shop.id, holdKey);
@@ -195,7 +196,7 @@ export function presentCouponRow(row: CouponRow, title: string, now: Date): Prox
     reward: {
       kind: reward.kind ?? "amount",
       value: reward.value ?? null,
-      currency: reward.currency ?? "USD",
+      currency: reward.currency ?? DEFAULT_CURRENCY,
       minimumRequirement: reward.minimumRequirement ?? { kind: "none" },
     },
     status,
@@ -238,7 +239,7 @@ export async function revokeCoupon(deps: Deps, { shop, customer }: Shopper, coup
     priorRevokes: (await repo.listRevokeTimes(deps.db, shop.id, customer.id)).map((d) => d.toISOString()),
     now: now.toISOString(),
   });
-  if (!check.ok) throw new AppError(check.code as ErrorCode, 422, check.message);
+  if (!check.ok) throw new AppError(check.code, 422, check.message);
   const { coupon } = await revokeIssuedCoupon(deps, shop, row, {
     refundPoints: check.refundPoints,
     reason: null,
@@ -269,11 +270,7 @@ export async function revokeCouponAsMerchant(
     reason: by.note,
   });
   if (!check.ok) {
-    throw new AppError(
-      check.code as ErrorCode,
-      check.code === "revoke_reason_required" ? 400 : 422,
-      check.message,
-    );
+    throw new AppError(check.code, check.code === "revoke_reason_required" ? 400 : 422, check.message);
   }
   return revokeIssuedCoupon(deps, shop, row, {
     refundPoints: check.refundPoints,

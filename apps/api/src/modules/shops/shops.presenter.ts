@@ -8,6 +8,7 @@ import {
   type ShopInfo,
 } from "@laurel/contracts";
 import type { ShopRow } from "@laurel/db";
+import { DEFAULT_CURRENCY } from "@laurel/domain";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -76,7 +77,7 @@ export function presentShopInfo(row: ShopRow): ShopInfo {
   return {
     shopOwner: p.shopOwner ?? "",
     countryCode: p.countryCode ?? "",
-    currency: p.currency ?? "USD",
+    currency: p.currency ?? DEFAULT_CURRENCY,
     planName: p.planName ?? "",
     country: p.country ?? "",
     address1: p.address1 ?? null,

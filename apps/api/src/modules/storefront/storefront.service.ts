@@ -5,7 +5,7 @@ import type {
   ProxyJoinResponse,
   ProxyRedeemBody,
 } from "@laurel/contracts";
-import { rewardKindByEvent } from "@laurel/domain";
+import { DEFAULT_CURRENCY, rewardKindByEvent } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
@@ -176,7 +176,7 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
       maxPoints: program.config.maxPoints,
       rewardKind: reward?.kind ?? rewardKindByEvent[program.event],
       rewardValue: reward?.value ?? program.config.rewardValue ?? null,
-      currency: shop.platform_info.currency ?? "USD",
+      currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
       available: quote?.ok ?? false,
       unavailableReason: quote === null ? "Account not found" : quote.ok ? null : quote.message,
     };

@@ -16,7 +16,7 @@ import {
   widgetTranslationKeys,
 } from "@laurel/contracts";
 import type { ShopRow } from "@laurel/db";
-import { planAllows, planRankOf } from "@laurel/domain";
+import { DEFAULT_CURRENCY, planAllows, planRankOf } from "@laurel/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
@@ -193,7 +193,7 @@ export function resolveWidgetSettings(shop: ShopFacts, requestedLocale = "en"): 
     hideForGuests: valid(fields.hideForGuests, o.hideForGuests) ?? false,
     pointLabel,
     couponRevoke: { enabled: couponRevoke?.enabled === true },
-    currency: shop.platform_info.currency ?? "USD",
+    currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
     customCss: planAllows(rank, "advanced_css")
       ? sanitiseWidgetCss(valid(fields.customCss, o.customCss))
       : null,

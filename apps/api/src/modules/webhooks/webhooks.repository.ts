@@ -137,13 +137,3 @@ export async function releaseClaims(db: Db, keys: readonly { shop_id: string; we
     from (values ${values}) as v (shop_id, webhook_id)
     where w.shop_id = v.shop_id and w.webhook_id = v.webhook_id and w.status = 'received'`.execute(db);
 }
-
-/** Is anything due now? (The drain in tests and the bench waits on this.) */
-export async function countWaiting(db: Db): Promise<number> {
-  const r = await db
-    .selectFrom("webhook_deliveries")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("status", "=", "received")
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}

@@ -100,7 +100,6 @@ export function createWebhookIntake(deps: Pick<Deps, "db">, onRecorded: () => vo
     },
   };
 }
-export type WebhookIntake = ReturnType<typeof createWebhookIntake>;
 
 /**
  * Applies one delivery at once, outside the queue, recording it as processed (the demo seed).

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from "@laurel/domain";
 import { z } from "zod";
 import { toMinorUnits } from "../money";
 import type { OrderSource, PlatformOrder } from "../order";
@@ -89,7 +90,7 @@ function sourceOf(name: string | null): OrderSource {
 
 /** GraphQL's `PAID` is the REST `paid` the earning trigger reads. */
 export function toPlatformOrderFromGraphql(o: GraphqlOrder): PlatformOrder {
-  const currency = o.totalPriceSet.shopMoney.currencyCode ?? "USD";
+  const currency = o.totalPriceSet.shopMoney.currencyCode ?? DEFAULT_CURRENCY;
   const m = (set: z.infer<typeof money>) => toMinorUnits(set.shopMoney.amount, currency);
   return {
     orderId: legacyId(o.id),

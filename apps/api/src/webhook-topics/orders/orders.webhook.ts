@@ -1,4 +1,4 @@
-import type { OrderEvent } from "@laurel/domain";
+import { DEFAULT_CURRENCY, type OrderEvent } from "@laurel/domain";
 import { parseInput } from "../../infra/errors";
 import { applyOrderNewsAndEffects, type OrderNews } from "../../modules/orders/orders.service";
 import type { BatchedWebhookTopic } from "../../modules/webhooks/webhook-handler";
@@ -33,5 +33,8 @@ export const ordersCancelled = orderEvent("cancelled");
 /** refunds/create: pro-rata reversal (H-17), applied once, even before the order earns. */
 export const refundsCreate = orderTopic(({ shop, payload }) => ({
   kind: "refund",
-  refund: toPlatformRefund(parseInput(refundPayload, payload), shop.platform_info.currency ?? "USD"),
+  refund: toPlatformRefund(
+    parseInput(refundPayload, payload),
+    shop.platform_info.currency ?? DEFAULT_CURRENCY,
+  ),
 }));

@@ -1,5 +1,4 @@
 import type { Ok, PostShopBody } from "@laurel/contracts";
-import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api/client";
 
 /**
@@ -8,8 +7,4 @@ import { api } from "../../../lib/api/client";
  */
 export function postShop(body: PostShopBody): Promise<Ok<null>> {
   return api.post<null>("/shop", body);
-}
-
-export function usePostShop() {
-  return useMutation({ mutationFn: postShop });
 }
