@@ -3,7 +3,8 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Deps } from "./infra/deps";
 import { AppError } from "./infra/errors";
-import { installErrorHandling, sendFail } from "./infra/http";
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, sendFail } from "./infra/http";
+import { installInputGuard, MAX_PARAM_LENGTH } from "./infra/input-guard";
 import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
@@ -37,7 +38,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     logger: options.logger ? { level: deps.config.logLevel } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   // Every route must say who may call it (DESIGN §3); refuse to start otherwise.
@@ -51,6 +54,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   installErrorHandling(app);
+  installInputGuard(app);
   app.setNotFoundHandler((_request, reply) => sendFail(reply, new AppError("route_not_found", 404)));
   await app.register(cookie);
   // preHandler, not onRequest: limits count only requests that passed their guard, so forged

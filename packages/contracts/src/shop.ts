@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate as strictIsoDate, MAX_COUNT, TEXT_LIMITS, text } from "./bounds";
 import { adminLanguageCodeSchema } from "./languages";
 
 /** Plan ids (B-06). */
@@ -108,14 +109,17 @@ export const checkSupportAppBlockResponse = z.object({ isThemeOS2: z.boolean() }
  */
 export const postShopBodyShapes = [
   z.strictObject({
-    bannersDismiss: z.array(z.string().min(1).max(100)).min(1).max(50),
-    typeBannerDismiss: z.string().max(100).optional(),
+    bannersDismiss: z.array(text("Banner id", TEXT_LIMITS.id).min(1)).min(1).max(50),
+    typeBannerDismiss: text("typeBannerDismiss", TEXT_LIMITS.id).optional(),
   }),
-  z.strictObject({ promoShowAt: isoDate }),
-  z.strictObject({ promoHolidaySaleShowAt: isoDate }),
-  z.strictObject({ accessAppAt: isoDate }),
+  z.strictObject({ promoShowAt: strictIsoDate("promoShowAt") }),
+  z.strictObject({ promoHolidaySaleShowAt: strictIsoDate("promoHolidaySaleShowAt") }),
+  z.strictObject({ accessAppAt: strictIsoDate("accessAppAt") }),
   z.strictObject({ isFirstLogin: z.boolean() }),
-  z.strictObject({ aiAssistantConsent: z.boolean(), aiAssistantConsentTimestamp: isoDate }),
+  z.strictObject({
+    aiAssistantConsent: z.boolean(),
+    aiAssistantConsentTimestamp: strictIsoDate("aiAssistantConsentTimestamp"),
+  }),
 ] as const;
 export const postShopBody = z.union(postShopBodyShapes);
 export type PostShopBody = z.infer<typeof postShopBody>;
@@ -126,7 +130,7 @@ export const putShopBody = z
     isEnablePosPro3: z.boolean(),
     isDismissQuickSetup: z.boolean(),
     setupDone: z.boolean(),
-    customCSS: z.string().max(20_000).nullable(),
+    customCSS: text("customCSS", TEXT_LIMITS.css).nullable(),
     disabledEmbedApp: z.boolean(),
   })
   .partial()
@@ -142,7 +146,12 @@ export const staffShopUpdateBody = z
   .strictObject({
     isBlockedStore: z.boolean(),
     shouldLimitTransactions: z.boolean(),
-    transactionLimit: z.number().int().min(0).max(100_000_000).nullable(),
+    transactionLimit: z
+      .number({ error: "transactionLimit must be a whole number." })
+      .int("transactionLimit must be a whole number.")
+      .min(0, "transactionLimit must be 0 or more.")
+      .max(100 * MAX_COUNT, "transactionLimit must be at most 100,000,000.")
+      .nullable(),
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update." });

@@ -95,14 +95,17 @@ export async function listProgramsOfType(deps: Deps, shop: ShopRow, type: "earni
   return (await repo.listPrograms(deps.db, shop.id, type)).map((r) => present(r, time));
 }
 
-/** `PUT /lp/programs` (S-14): every id must be one of the shop's programs, or nothing is written. */
+/**
+ * `PUT /lp/programs` (S-14): every id must be one of the shop's programs, or nothing is written.
+ * An id that is not the shop's (another shop's included) is a 404, as for every other id-taking route.
+ */
 export async function renamePrograms(deps: Deps, shopId: string, actor: Actor, body: PutProgramNamesBody) {
   const ids = [...new Set(body.map((p) => p.id))];
   const known = new Set((await repo.findProgramIds(deps.db, shopId, ids)).map((r) => r.id));
   const unknown = body.findIndex((p) => !known.has(p.id));
   if (unknown >= 0) {
-    throw new AppError("validation_failed", 400, "Program not found.", [
-      { field: `${unknown}.id`, message: "Program not found." },
+    throw new AppError("not_found", 404, PROGRAM_NOT_FOUND, [
+      { field: `${unknown}.id`, message: PROGRAM_NOT_FOUND },
     ]);
   }
   await deps.db.transaction().execute(async (trx) => {
@@ -244,7 +247,7 @@ async function validateProgram(
   return { ok: false, errors: [{ field: "type", message: M.unsupportedEvent }] };
 }
 
-/** The fields of a body the validators read; anything else it carries (an `id`, …) is ignored. */
+/** The fields of a body the validators read; the `id` and `type` of a listed program are checked apart. */
 function inputOf(body: CreateProgramBody | UpdateProgramBody): ProgramInput {
   const { title, translateTitle, description, status, priority, startDate, endDate, event, config } = body;
   return { title, translateTitle, description, status, priority, startDate, endDate, event, config };
