@@ -1,5 +1,6 @@
 import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
-import { sql } from "kysely";
+import { MAX_POINTS_BALANCE } from "@laurel/domain";
+import { type RawBuilder, sql } from "kysely";
 
 type Conn = Db | Tx;
 
@@ -47,6 +48,15 @@ const entryValues = (e: NewEntry) => ({
 });
 
 /**
+ * A balance column may move away from zero only while it stays within ±MAX_POINTS_BALANCE (decision
+ * 0031); computed in bigint so the check itself cannot overflow the 32-bit column.
+ */
+function withinBalanceLimit(column: string, delta: number): RawBuilder<boolean> {
+  const after = sql`(${sql.ref(column)}::bigint + ${delta})`;
+  return sql<boolean>`(abs(${after}) <= ${MAX_POINTS_BALANCE} or abs(${after}) < abs(${sql.ref(column)}::bigint))`;
+}
+
+/**
  * Appends the entry unless its key exists for the shop, and moves the customer's cached balances
  * by its deltas — one statement (a data-modifying CTE), as every earn and spend does it.
  * Undefined when the key exists (nothing moved); `moved: false` when the balance guard refused
@@ -82,6 +92,9 @@ export async function insertEntryAndMoveBalance(
       if (!allowNegativeAvailable && e.availableDelta < 0) {
         q = q.where(sql<boolean>`available_points + ${e.availableDelta} >= 0`);
       }
+      if (e.availableDelta !== 0) q = q.where(withinBalanceLimit("available_points", e.availableDelta));
+      if (e.pendingDelta !== 0) q = q.where(withinBalanceLimit("pending_points", e.pendingDelta));
+      if (e.tierPointsDelta !== 0) q = q.where(withinBalanceLimit("tier_points", e.tierPointsDelta));
       return q.returning(["available_points", "pending_points", "tier_points"]);
     })
     .selectFrom("inserted")
@@ -96,6 +109,17 @@ export async function insertEntryAndMoveBalance(
       ? null
       : { available: available_points, pending: pending_points, tier: tier_points };
   return { entry: entry as LedgerEntryRow, balance };
+}
+
+/** A customer's cached balances (to explain a refused move), or undefined when there is no such customer. */
+export async function findBalance(conn: Conn, shopId: string, customerId: string): Promise<Balance | undefined> {
+  const row = await conn
+    .selectFrom("customers")
+    .select(["available_points", "pending_points", "tier_points"])
+    .where("shop_id", "=", shopId)
+    .where("id", "=", customerId)
+    .executeTakeFirst();
+  return row && { available: row.available_points, pending: row.pending_points, tier: row.tier_points };
 }
 
 export function findEntryByKey(conn: Conn, shopId: string, key: string): Promise<LedgerEntryRow | undefined> {

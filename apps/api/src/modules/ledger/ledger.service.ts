@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
-import { type ActivityType, checkEntryShape } from "@laurel/domain";
+import { type ActivityType, checkEntryShape, exceedsBalanceLimit, MAX_POINTS_BALANCE } from "@laurel/domain";
+import { errorMessages } from "@laurel/contracts";
 import { AppError } from "../../infra/errors";
 import * as repo from "./ledger.repository";
 
@@ -61,6 +62,10 @@ export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry
   // A service booking a refund as a credit is a bug, caught here before it reaches a balance.
   const shapeError = checkEntryShape(input);
   if (shapeError) throw new Error(`ledger entry ${input.idempotencyKey}: ${shapeError}`);
+  const deltas = [input.available ?? 0, input.pending ?? 0, input.tierPoints ?? 0];
+  if (deltas.some((d) => !Number.isSafeInteger(d) || Math.abs(d) > MAX_POINTS_BALANCE)) {
+    throw balanceLimitError();
+  }
   const inputHash = hashEntryInput(input);
   const posted = await repo.insertEntryAndMoveBalance(
     trx,
@@ -90,8 +95,28 @@ export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry
     return { entry: existing, replayed: true, balance: null };
   }
   // Throwing rolls the whole transaction back, the inserted entry included.
-  if (!posted.balance) throw new AppError("insufficient_points", 409);
+  if (!posted.balance) throw await whyRefused(trx, input);
   return { entry: posted.entry, replayed: false, balance: posted.balance };
+}
+
+/** A 400 naming `points`: what every caller (adjustment, earning, refund) is asked to change. */
+export function balanceLimitError(): AppError {
+  const message = `${errorMessages.points_balance_limit} A balance must stay between -${MAX_POINTS_BALANCE.toLocaleString("en-US")} and ${MAX_POINTS_BALANCE.toLocaleString("en-US")} points.`;
+  return new AppError("points_balance_limit", 400, message, [{ field: "points", message }]);
+}
+
+/** The guarded UPDATE refused the move: over the balance bound, or not enough points. */
+async function whyRefused(trx: Tx, input: EntryInput): Promise<AppError> {
+  const balance = await repo.findBalance(trx, input.shopId, input.customerId);
+  if (
+    balance &&
+    (exceedsBalanceLimit(balance.available, input.available ?? 0) ||
+      exceedsBalanceLimit(balance.pending, input.pending ?? 0) ||
+      exceedsBalanceLimit(balance.tier, input.tierPoints ?? 0))
+  ) {
+    return balanceLimitError();
+  }
+  return new AppError("insufficient_points", 409);
 }
 
 export interface HoldResult {
