@@ -82,3 +82,76 @@ describe("balances cannot overflow (issue 17)", () => {
     });
   });
 });
+
+describe("settings that could make the engine fail are refused at save (issue 17)", () => {
+  const create = (type: "earning" | "spending", body: unknown) =>
+    adminSend(t.app, "POST", `/apiSa/lp/programs/${type}`, token, body);
+  const placeOrder = (config: Record<string, unknown>) => ({
+    title: "Shop and earn",
+    event: "place_order",
+    priority: 77,
+    config: { earnBy: "price", earnPoint: 2, rateMoney: 100, ...config },
+  });
+
+  it.each([
+    ["earning", placeOrder({ earnPoint: 1_000_000_000_000 }), "config.earnPoint", "Points must be at most 1,000,000"],
+    ["earning", placeOrder({ rateMoney: 1e15 }), "config.rateMoney", "Amount must be at most 100,000,000,000"],
+    ["earning", placeOrder({ rateItem: 2_000_000 }), "config.rateItem", "Number must be at most 1,000,000"],
+    ["earning", placeOrder({ rateItem: 1e308 }), "config.rateItem", "Must be a whole number"],
+    ["earning", placeOrder({ earnPionts: 5 }), "config.earnPionts", "Unknown field: earnPionts."],
+    [
+      "spending",
+      { title: "$10 off", event: "amount_discount", config: { pointsCost: 2 ** 31, rewardValue: 1000 } },
+      "config.pointsCost",
+      "Points must be at most 1,000,000",
+    ],
+    [
+      "spending",
+      { title: "$10 off", event: "amount_discount", config: { pointsCost: 100, rewardValue: 1e12 } },
+      "config.rewardValue",
+      "Reward value must be at most 100,000,000,000",
+    ],
+    [
+      "spending",
+      { title: "$10 off", event: "amount_discount", config: { pointsCost: 100, rewardValue: 100, pointCost: 1 } },
+      "config.pointCost",
+      "Unknown field: pointCost.",
+    ],
+  ] as const)("%s %j → 400 naming %s", async (type, body, field, message) => {
+    const res = await create(type, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toContainEqual({ field, message });
+  });
+
+  it("a stored program beyond the bounds is skipped with its reason, never thrown on", async () => {
+    await t.deps.db
+      .insertInto("programs")
+      .values({
+        shop_id: "shop_demo",
+        id: "prg_too_generous",
+        type: "earning",
+        event: "place_order",
+        title: "Saved before the bounds",
+        priority: 5,
+        status: "active",
+        config: JSON.stringify({ earnBy: "price", earnPoint: 1_000_000_000_000, rateMoney: 1000 }),
+      })
+      .execute();
+    const { markShopChanged } = await import("../src/infra/shop-changes");
+    markShopChanged("shop_demo");
+    const context = await t.deps.shopContexts.byId("shop_demo");
+    expect(context?.skippedPrograms).toContainEqual({
+      programId: "prg_too_generous",
+      event: "place_order",
+      reason: "config.earnPoint: Points must be at most 1,000,000",
+    });
+    expect(context?.earningPrograms.map((p) => p.id)).not.toContain("prg_too_generous");
+    expect(context?.earningPrograms.length).toBeGreaterThan(0);
+    const listed = (await adminGet(t.app, "/apiSa/lp/programs/earning", token)).json().data;
+    const bad = listed.find((p: { id: string }) => p.id === "prg_too_generous");
+    expect(bad.settingsProblem).toBe("config.earnPoint: Points must be at most 1,000,000");
+    expect(listed.filter((p: { settingsProblem: string | null }) => p.settingsProblem === null).length).toBe(
+      listed.length - 1,
+    );
+  });
+});

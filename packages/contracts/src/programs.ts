@@ -36,6 +36,11 @@ export const programSummarySchema = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   config: z.record(z.string(), z.unknown()),
+  /**
+   * Set when the stored settings no longer pass the engine's rules (saved before a bound existed):
+   * the engine skips the program until it is saved again, and this says why.
+   */
+  settingsProblem: z.string().nullable(),
 });
 export type ProgramSummary = z.infer<typeof programSummarySchema>;
 
@@ -81,6 +86,8 @@ const programFields = {
   /** C-09: store-local `YYYY-MM-DD`, or null. */
   startDate: text("Start date", 20).nullable().optional(),
   endDate: text("End date", 20).nullable().optional(),
+  /** Read-only (as listed); accepted so a listed program can be sent back, never stored. */
+  settingsProblem: z.string().nullable().optional(),
 };
 
 export const createProgramBody = z.strictObject({

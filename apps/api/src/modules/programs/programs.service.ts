@@ -26,6 +26,7 @@ import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { utcOffsetMinutes } from "../../infra/timezone";
 import { type Actor, auditWrite } from "../audit/audit.service";
+import { storedProgramProblem } from "./program-rules";
 import * as repo from "./programs.repository";
 
 /** "Now" in the shop's time zone: statuses follow from the dates at 00:00 store time (C-09, X-43). */
@@ -78,6 +79,7 @@ function present(row: ProgramRow, time: ShopTime): ProgramSummary {
     startDate,
     endDate,
     config: row.config,
+    settingsProblem: storedProgramProblem(row),
   };
 }
 
