@@ -43,7 +43,13 @@ async function loadSessionSecret(database: Database, configured: string | undefi
 /** A stored program the engine skips is a warning in the process log (pino's JSON shape, level 40). */
 function logSkippedProgram(config: Config, shopId: string, skipped: SkippedProgram): void {
   if (["silent", "fatal", "error"].includes(config.logLevel)) return;
-  const line = { level: 40, time: Date.now(), shopId, ...skipped, msg: "stored program skipped: its settings do not parse" };
+  const line = {
+    level: 40,
+    time: Date.now(),
+    shopId,
+    ...skipped,
+    msg: "stored program skipped: its settings do not parse",
+  };
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 

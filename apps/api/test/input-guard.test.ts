@@ -28,8 +28,16 @@ const fail = (res: { statusCode: number; json(): unknown }) =>
 describe("the boundary policy on every JSON body (decision 0030)", () => {
   it.each([
     ['{"customCSS":"a\\u0000b"}', "customCSS", "customCSS must not contain the NUL character (\\u0000)."],
-    ['{"customCSS":"\\ud800x"}', "customCSS", "customCSS contains an invalid character (a lone UTF-16 surrogate)."],
-    ['{"customCSS":"\\udc00"}', "customCSS", "customCSS contains an invalid character (a lone UTF-16 surrogate)."],
+    [
+      '{"customCSS":"\\ud800x"}',
+      "customCSS",
+      "customCSS contains an invalid character (a lone UTF-16 surrogate).",
+    ],
+    [
+      '{"customCSS":"\\udc00"}',
+      "customCSS",
+      "customCSS contains an invalid character (a lone UTF-16 surrogate).",
+    ],
     ['{"__proto__":{"setupDone":true}}', "__proto__", "Field name __proto__ is not allowed."],
     ['{"a":{"b\\u0000":1}}', "a.b\u0000", "Field name must not contain the NUL character (\\u0000)."],
     ['{"setupDone":1e400}', "setupDone", "setupDone is not a number JSON can hold."],
@@ -92,10 +100,17 @@ describe("framework-level rejections answer the envelope", () => {
   });
 
   it("413 for a body over the limit, 415 for one that is not JSON", async () => {
-    const big = await rawJson("PUT", "/apiSa/shop", JSON.stringify({ customCSS: "x".repeat(2 * 1024 * 1024) }));
+    const big = await rawJson(
+      "PUT",
+      "/apiSa/shop",
+      JSON.stringify({ customCSS: "x".repeat(2 * 1024 * 1024) }),
+    );
     expect(fail(big)).toMatchObject({ status: 413, body: { success: false, code: "payload_too_large" } });
     const xml = await rawJson("PUT", "/apiSa/shop", "<a/>", { "content-type": "application/xml" });
-    expect(fail(xml)).toMatchObject({ status: 415, body: { success: false, code: "unsupported_media_type" } });
+    expect(fail(xml)).toMatchObject({
+      status: 415,
+      body: { success: false, code: "unsupported_media_type" },
+    });
   });
 
   it("431 for an oversized request head, over a real socket", async () => {

@@ -26,12 +26,11 @@ export const TEXT_LIMITS = {
   css: 20_000,
 } as const;
 
-const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a string cannot be stored (PostgreSQL refuses both in text and jsonb), or null. */
 export function textProblem(value: string): string | null {
-  if (NUL.test(value)) return "must not contain the NUL character (\\u0000)";
+  if (value.includes("\u0000")) return "must not contain the NUL character (\\u0000)";
   if (LONE_SURROGATE.test(value)) return "contains an invalid character (a lone UTF-16 surrogate)";
   return null;
 }
@@ -87,7 +86,10 @@ export function queryCount(label: string, min: number, max: number) {
 export function isoDate(label = "Date") {
   return z
     .string({ error: `${label} must be an ISO 8601 date and time.` })
-    .datetime({ offset: true, message: `${label} must be an ISO 8601 date and time, such as 2026-01-31T09:00:00Z.` })
+    .datetime({
+      offset: true,
+      message: `${label} must be an ISO 8601 date and time, such as 2026-01-31T09:00:00Z.`,
+    })
     .refine((s) => {
       const t = Date.parse(s);
       return Number.isFinite(t) && t >= 0 && Number(s.slice(0, 4)) >= 1970;

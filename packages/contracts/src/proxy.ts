@@ -49,7 +49,10 @@ export const proxyRedeemBody = z.strictObject({
     .max(MAX_POINTS_BALANCE, `Redeem amount must be at most ${MAX_POINTS_BALANCE.toLocaleString("en-US")}`)
     .optional(),
   /** The same requestId twice answers the first coupon (a double click never spends twice). */
-  requestId: text("requestId", TEXT_LIMITS.id).trim().min(8, "requestId must be 8 characters or more.").optional(),
+  requestId: text("requestId", TEXT_LIMITS.id)
+    .trim()
+    .min(8, "requestId must be 8 characters or more.")
+    .optional(),
 });
 export type ProxyRedeemBody = z.infer<typeof proxyRedeemBody>;
 

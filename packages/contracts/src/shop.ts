@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate as strictIsoDate, MAX_COUNT, TEXT_LIMITS, text } from "./bounds";
+import { MAX_COUNT, isoDate as strictIsoDate, TEXT_LIMITS, text } from "./bounds";
 import { adminLanguageCodeSchema } from "./languages";
 
 /** Plan ids (B-06). */

@@ -16,4 +16,5 @@ export const MAX_COUNT = 1_000_000;
 export const MAX_TITLE_LENGTH = 255;
 
 /** "Points must be at most 1,000,000" and friends, with the number grouped for merchants. */
-export const atMost = (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")}`;
+export const atMost = (label: string, max: number) =>
+  `${label} must be at most ${max.toLocaleString("en-US")}`;

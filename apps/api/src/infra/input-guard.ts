@@ -39,7 +39,7 @@ export function findUnsafeInput(value: unknown, root: string): FieldError | null
         return { field, message: `${field} is nested too deeply (at most ${MAX_JSON_DEPTH} levels).` };
       }
       if (Array.isArray(v)) {
-        v.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+        for (let i = 0; i < v.length; i++) stack.push({ value: v[i], path: [...path, i] });
         continue;
       }
       for (const key of Object.keys(v)) {

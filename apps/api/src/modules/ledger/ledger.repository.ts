@@ -112,7 +112,11 @@ export async function insertEntryAndMoveBalance(
 }
 
 /** A customer's cached balances (to explain a refused move), or undefined when there is no such customer. */
-export async function findBalance(conn: Conn, shopId: string, customerId: string): Promise<Balance | undefined> {
+export async function findBalance(
+  conn: Conn,
+  shopId: string,
+  customerId: string,
+): Promise<Balance | undefined> {
   const row = await conn
     .selectFrom("customers")
     .select(["available_points", "pending_points", "tier_points"])

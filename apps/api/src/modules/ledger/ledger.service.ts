@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { errorMessages } from "@laurel/contracts";
 import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
 import { type ActivityType, checkEntryShape, exceedsBalanceLimit, MAX_POINTS_BALANCE } from "@laurel/domain";
-import { errorMessages } from "@laurel/contracts";
 import { AppError } from "../../infra/errors";
 import * as repo from "./ledger.repository";
 

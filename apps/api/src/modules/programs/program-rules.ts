@@ -2,17 +2,33 @@ import type { ProgramRow } from "@laurel/db";
 import {
   type EarningProgram,
   earningProgramSchema,
+  type ProgramStatus,
   parseSpendingProgramConfig,
   placeOrderEvents,
-  signUpEvents,
   type SpendingEvent,
   type SpendingProgram,
+  signUpEvents,
   spendingEvents,
 } from "@laurel/domain";
 import { ZodError } from "zod";
 import type { SkippedProgram } from "../../infra/shop-context";
-import { programBaseOf } from "./programs.service";
 
+/** A stored date (00:00 UTC of the day) as the store-local `YYYY-MM-DD` it was saved as (C-09). */
+export const dateOf = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
+
+/** The common fields of a stored program (C-01) as the domain reads them; dates as `YYYY-MM-DD`. */
+export function programBaseOf(row: ProgramRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    translateTitle: row.translate_title,
+    description: row.description,
+    status: row.status as ProgramStatus,
+    priority: row.priority,
+    startDate: dateOf(row.starts_at),
+    endDate: dateOf(row.ends_at),
+  };
+}
 /**
  * Stored programs as the engine reads them. The engine never throws on a stored program: one whose
  * settings no longer parse (saved before a bound existed, edited in the database) is skipped, and

@@ -26,7 +26,7 @@ import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { utcOffsetMinutes } from "../../infra/timezone";
 import { type Actor, auditWrite } from "../audit/audit.service";
-import { storedProgramProblem } from "./program-rules";
+import { dateOf, storedProgramProblem } from "./program-rules";
 import * as repo from "./programs.repository";
 
 /** "Now" in the shop's time zone: statuses follow from the dates at 00:00 store time (C-09, X-43). */
@@ -42,22 +42,6 @@ function shopTimeOf(deps: Deps, shop: ShopRow): ShopTime {
 
 const isStatus = (s: string): s is ProgramStatus => (programStatuses as readonly string[]).includes(s);
 
-/** A stored date (00:00 UTC of the day) as the store-local `YYYY-MM-DD` it was saved as (C-09). */
-const dateOf = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
-
-/** The common fields of a stored program (C-01) as the domain reads them; dates as `YYYY-MM-DD`. */
-export function programBaseOf(row: ProgramRow) {
-  return {
-    id: row.id,
-    title: row.title,
-    translateTitle: row.translate_title,
-    description: row.description,
-    status: row.status as ProgramStatus,
-    priority: row.priority,
-    startDate: dateOf(row.starts_at),
-    endDate: dateOf(row.ends_at),
-  };
-}
 const dateToStore = (d: string | null): Date | null => (d ? new Date(`${d}T00:00:00.000Z`) : null);
 
 function present(row: ProgramRow, time: ShopTime): ProgramSummary {
