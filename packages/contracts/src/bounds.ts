@@ -86,6 +86,7 @@ export function queryCount(label: string, min: number, max: number) {
 export function isoDate(label = "Date") {
   return z
     .string({ error: `${label} must be an ISO 8601 date and time.` })
+    .max(40, `${label} must be an ISO 8601 date and time.`)
     .datetime({
       offset: true,
       message: `${label} must be an ISO 8601 date and time, such as 2026-01-31T09:00:00Z.`,

@@ -63,11 +63,15 @@ export const adjustPointsBody = z.strictObject({
   points: z
     .number({ error: "Points must be a whole number." })
     .int("Points must be a whole number.")
-    .refine((n) => n !== 0, "Points can't be 0.")
-    .refine(
-      (n) => Math.abs(n) <= MAX_MANUAL_ADJUSTMENT,
+    .min(
+      -MAX_MANUAL_ADJUSTMENT,
       `Points must be between -${MAX_MANUAL_ADJUSTMENT} and ${MAX_MANUAL_ADJUSTMENT}.`,
-    ),
+    )
+    .max(
+      MAX_MANUAL_ADJUSTMENT,
+      `Points must be between -${MAX_MANUAL_ADJUSTMENT} and ${MAX_MANUAL_ADJUSTMENT}.`,
+    )
+    .refine((n) => n !== 0, "Points can't be 0."),
   note: text("Note", TEXT_LIMITS.note).trim().optional(),
 });
 export type AdjustPointsBody = z.infer<typeof adjustPointsBody>;

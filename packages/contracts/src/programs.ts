@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEXT_LIMITS, text } from "./bounds";
+import { MAX_COUNT, TEXT_LIMITS, text } from "./bounds";
 
 /** Program types (C-01) and statuses (C-04). */
 export const programTypes = [
@@ -35,7 +35,7 @@ export const programSummarySchema = z.object({
   priority: z.number().int(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
-  config: z.record(z.string(), z.unknown()),
+  config: z.record(z.string().max(100), z.unknown()),
   /**
    * Set when the stored settings no longer pass the engine's rules (saved before a bound existed):
    * the engine skips the program until it is saved again, and this says why.
@@ -82,12 +82,17 @@ const programFields = {
   /** C-04; `scheduled` and `expired` follow from the dates (C-09), so `active` is what is stored. */
   status: text("status", TEXT_LIMITS.id).optional(),
   /** X-28: an integer above 0; the spec's default is the string '99'. */
-  priority: z.number().or(text("Priority", 20)).optional(),
+  priority: z
+    .number()
+    .min(-MAX_COUNT, "Priority must be greater than 0")
+    .max(MAX_COUNT, `Priority must be at most ${MAX_COUNT.toLocaleString("en-US")}`)
+    .or(text("Priority", 20))
+    .optional(),
   /** C-09: store-local `YYYY-MM-DD`, or null. */
   startDate: text("Start date", 20).nullable().optional(),
   endDate: text("End date", 20).nullable().optional(),
   /** Read-only (as listed); accepted so a listed program can be sent back, never stored. */
-  settingsProblem: z.string().nullable().optional(),
+  settingsProblem: z.string().max(10_000).nullable().optional(),
 };
 
 export const createProgramBody = z.strictObject({
@@ -95,7 +100,7 @@ export const createProgramBody = z.strictObject({
   /** C-03 (earning: place_order, place_order_subscription, sign_up, sign_up_newsletter) or D-01. */
   event: text("event", TEXT_LIMITS.id, "This field is required"),
   /** The kind-specific settings (C-12 … C-26, D-02 … D-18). */
-  config: z.record(z.string(), z.unknown()),
+  config: z.record(z.string().max(100), z.unknown()),
 });
 export type CreateProgramBody = z.infer<typeof createProgramBody>;
 
@@ -103,7 +108,7 @@ export type CreateProgramBody = z.infer<typeof createProgramBody>;
 export const updateProgramBody = z.strictObject({
   ...programFields,
   event: text("event", TEXT_LIMITS.id).optional(),
-  config: z.record(z.string(), z.unknown()).optional(),
+  config: z.record(z.string().max(100), z.unknown()).optional(),
 });
 export type UpdateProgramBody = z.infer<typeof updateProgramBody>;
 

@@ -157,6 +157,11 @@ export const staffShopUpdateBody = z
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update." });
 export type StaffShopUpdateBody = z.infer<typeof staffShopUpdateBody>;
 
+/** `POST /apiSa/dev_zone/impersonate`. */
+export const impersonateBody = z.strictObject({
+  shopId: text("shopId", TEXT_LIMITS.id, "shopId is required.").min(1, "shopId is required."),
+});
+
 export const staffShopSchema = z.object({
   id: z.string(),
   name: z.string(),
