@@ -35,15 +35,19 @@ function walk(schema: unknown, path: string, out: Finding[], seen = new Set<unkn
       }
       return;
     case "array":
-      return next(def.element, `${path}[]`);
+      next(def.element, `${path}[]`);
+      return;
     case "union":
-      return (def.options as unknown[]).forEach((o) => next(o));
+      for (const o of def.options as unknown[]) next(o);
+      return;
     case "pipe":
       next(def.in);
-      return next(def.out);
+      next(def.out);
+      return;
     case "record":
       next(def.keyType, `${path}{key}`);
-      return next(def.valueType, `${path}{}`);
+      next(def.valueType, `${path}{}`);
+      return;
     default:
       if (def.innerType) next(def.innerType);
   }
