@@ -93,7 +93,9 @@ export const customerCouponsResponse = z.object({ coupons: z.array(adminCouponSc
 
 /** H-13: a merchant revoking a coupon must enter an admin note; it is the coupon's revoke reason. */
 export const revokeCouponBody = z.strictObject({
-  note: text("Note", TEXT_LIMITS.note).trim().min(1, "Please enter an admin note"),
+  note: text("Note", TEXT_LIMITS.note, "Please enter an admin note")
+    .trim()
+    .min(1, "Please enter an admin note"),
 });
 export type RevokeCouponBody = z.infer<typeof revokeCouponBody>;
 
