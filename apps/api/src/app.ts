@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Deps } from "./infra/deps";
 import type { TrustProxy } from "./infra/env";
 import { AppError } from "./infra/errors";
-import { installErrorHandling, sendFail } from "./infra/http";
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, sendFail } from "./infra/http";
+import { installInputGuard, MAX_PARAM_LENGTH } from "./infra/input-guard";
 import { serializeRequest } from "./infra/log-redaction";
 import { installSecurityHeaders } from "./infra/security-headers";
 import { installGuards } from "./modules/auth/auth.guard";
@@ -57,7 +58,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   // Every route must say who may call it (DESIGN §3); refuse to start otherwise.
@@ -72,6 +75,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   installErrorHandling(app);
   installSecurityHeaders(app);
+  installInputGuard(app);
   app.setNotFoundHandler((_request, reply) => sendFail(reply, new AppError("route_not_found", 404)));
   await app.register(cookie);
   // preHandler, not onRequest: limits count only requests that passed their guard, so forged

@@ -4,6 +4,7 @@ import type { Deps } from "./infra/deps";
 import type { Config } from "./infra/env";
 import { newId, randomToken } from "./infra/ids";
 import { createJobQueue } from "./infra/queue";
+import type { SkippedProgram } from "./infra/shop-context";
 import { checkDataDir, explainDatabaseError } from "./infra/startup-errors";
 import { allJobs } from "./jobs";
 import { createShopContextCache } from "./modules/shop-context/shop-context.service";
@@ -60,6 +61,19 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   }
 }
 
+/** A stored program the engine skips is a warning in the process log (pino's JSON shape, level 40). */
+function logSkippedProgram(config: Config, shopId: string, skipped: SkippedProgram): void {
+  if (["silent", "fatal", "error"].includes(config.logLevel)) return;
+  const line = {
+    level: 40,
+    time: Date.now(),
+    shopId,
+    ...skipped,
+    msg: "stored program skipped: its settings do not parse",
+  };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
 /** Opens the database, applies migrations and wires every dependency: the one composition root. */
 export async function createRuntime(
   config: Config,
@@ -78,7 +92,12 @@ export async function createRuntime(
     newId,
     platform: (overrides.platform ?? ((c, db) => createPlatform(config, c, db)))(clock, database.db),
     queue,
-    shopContexts: createShopContextCache({ db: database.db, clock, ttlMs: config.shopCacheMs }),
+    shopContexts: createShopContextCache({
+      db: database.db,
+      clock,
+      ttlMs: config.shopCacheMs,
+      onSkippedProgram: (shopId, skipped) => logSkippedProgram(config, shopId, skipped),
+    }),
     sessionSecret: await loadSessionSecret(database, config.sessionSecret),
     // Set just below: the pipeline is given the finished deps.
     webhooks: undefined as unknown as Deps["webhooks"],

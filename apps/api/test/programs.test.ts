@@ -65,11 +65,13 @@ describe("program lists and names (S-12, S-13, S-14)", () => {
       ],
       "1.id",
       "Program not found.",
+      404,
     ],
     [{ id: "prg_order" }, "body", "body must be an array."],
-  ])("refuses %j, writing nothing", async (body, field, message) => {
+    [[{ id: "prg_order", titel: "x" }], "0.titel", "Unknown field: titel."],
+  ])("refuses %j, writing nothing", async (body, field, message, status = 400) => {
     const res = await adminSend(t.app, "PUT", "/apiSa/lp/programs", token, body);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(status);
     expect(res.json().errors).toContainEqual({ field, message });
     const earning = (await adminGet(t.app, "/apiSa/lp/programs/earning", token)).json().data;
     expect(earning[1].title).toBe("Shop and earn");
@@ -84,7 +86,8 @@ describe("program lists and names (S-12, S-13, S-14)", () => {
     const res = await adminSend(t.app, "PUT", "/apiSa/lp/programs", other, [
       { id: "prg_order", title: "Hijacked" },
     ]);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: "not_found", error: "Program not found." });
     const earning = (await adminGet(t.app, "/apiSa/lp/programs/earning", token)).json().data;
     expect(earning[1].title).toBe("Shop and earn");
   });

@@ -34,6 +34,7 @@ import { loyaltySettingsSchema, putLoyaltySettingsBody, putLoyaltySettingsRespon
 import {
   checkSupportAppBlockResponse,
   getShopsResponse,
+  impersonateBody,
   postSettingsBody,
   postShopBody,
   putShopBody,
@@ -239,7 +240,7 @@ export const apiRoutes = {
   "POST /apiSa/dev_zone/impersonate": {
     summary: "Staff: sign in as a shop's merchant (audit-logged)",
     guard: "staff",
-    body: z.object({ shopId: z.string() }),
+    body: impersonateBody,
     response: tokenResponse,
   },
   "GET /apiSa/dev_zone/webhooks": {

@@ -6,7 +6,12 @@ export const PASSWORD_TOO_LONG_MESSAGE = `Your password can be at most ${PASSWOR
 
 /** `POST /auth/login` (standalone sign-in, A-02). */
 export const loginBody = z.strictObject({
-  email: z.string().trim().toLowerCase().email({ message: "Enter a valid e-mail address." }),
+  email: z
+    .string()
+    .max(254, "Enter a valid e-mail address.")
+    .trim()
+    .toLowerCase()
+    .email({ message: "Enter a valid e-mail address." }),
   password: z
     .string()
     .min(1, { message: "Enter your password." })

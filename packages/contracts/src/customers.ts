@@ -1,21 +1,17 @@
 import { z } from "zod";
+import { MAX_COUNT, queryCount, TEXT_LIMITS, text } from "./bounds";
 import { customerTypeSchema, pageInfoSchema, proxyCouponSchema } from "./proxy";
 
 /** Paging of the admin lists: `page` from 1, `pageSize` up to 100. */
 const pagingQuery = z.object({
-  page: z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, "pageSize must be 1 or more")
-    .max(100, "pageSize must be 100 or less")
-    .default(20),
+  page: queryCount("page", 1, MAX_COUNT).default(1),
+  pageSize: queryCount("pageSize", 1, 100).default(20),
 });
 
 /** Admin customers API (`/apiSa/customers…`, J-area, H-14, H-21). */
 export const customersListQuery = pagingQuery.extend({
   /** Matches e-mail, first or last name (case-insensitive), or the platform customer id. */
-  search: z.string().trim().max(200, "search must be 200 characters or fewer").optional(),
+  search: text("search", TEXT_LIMITS.search).trim().optional(),
   type: customerTypeSchema.optional(),
 });
 export type CustomersListQuery = z.infer<typeof customersListQuery>;
@@ -67,12 +63,16 @@ export const adjustPointsBody = z.strictObject({
   points: z
     .number({ error: "Points must be a whole number." })
     .int("Points must be a whole number.")
-    .refine((n) => n !== 0, "Points can't be 0.")
-    .refine(
-      (n) => Math.abs(n) <= MAX_MANUAL_ADJUSTMENT,
+    .min(
+      -MAX_MANUAL_ADJUSTMENT,
       `Points must be between -${MAX_MANUAL_ADJUSTMENT} and ${MAX_MANUAL_ADJUSTMENT}.`,
-    ),
-  note: z.string().trim().max(500, "Note must be 500 characters or fewer.").optional(),
+    )
+    .max(
+      MAX_MANUAL_ADJUSTMENT,
+      `Points must be between -${MAX_MANUAL_ADJUSTMENT} and ${MAX_MANUAL_ADJUSTMENT}.`,
+    )
+    .refine((n) => n !== 0, "Points can't be 0."),
+  note: text("Note", TEXT_LIMITS.note).trim().optional(),
 });
 export type AdjustPointsBody = z.infer<typeof adjustPointsBody>;
 
@@ -93,11 +93,9 @@ export const customerCouponsResponse = z.object({ coupons: z.array(adminCouponSc
 
 /** H-13: a merchant revoking a coupon must enter an admin note; it is the coupon's revoke reason. */
 export const revokeCouponBody = z.strictObject({
-  note: z
-    .string({ error: "Please enter an admin note" })
+  note: text("Note", TEXT_LIMITS.note, "Please enter an admin note")
     .trim()
-    .min(1, "Please enter an admin note")
-    .max(500, "Note must be 500 characters or fewer."),
+    .min(1, "Please enter an admin note"),
 });
 export type RevokeCouponBody = z.infer<typeof revokeCouponBody>;
 

@@ -1,5 +1,6 @@
 export * from "./api";
 export * from "./auth";
+export * from "./bounds";
 export * from "./customers";
 export * from "./envelope";
 export * from "./languages";

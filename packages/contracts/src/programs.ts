@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_COUNT, TEXT_LIMITS, text } from "./bounds";
 
 /** Program types (C-01) and statuses (C-04). */
 export const programTypes = [
@@ -34,22 +35,30 @@ export const programSummarySchema = z.object({
   priority: z.number().int(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
-  config: z.record(z.string(), z.unknown()),
+  config: z.record(z.string().max(100), z.unknown()),
+  /**
+   * Set when the stored settings no longer pass the engine's rules (saved before a bound existed):
+   * the engine skips the program until it is saved again, and this says why.
+   */
+  settingsProblem: z.string().nullable(),
 });
 export type ProgramSummary = z.infer<typeof programSummarySchema>;
+
+/** Titles per language code (`fr`, `pt-BR`). */
+const translatedTitles = z
+  .record(
+    text("Language code", TEXT_LIMITS.languageCode).min(2, "Language code must be 2 characters or more."),
+    text("Translated title", TEXT_LIMITS.title),
+  )
+  .refine((r) => Object.keys(r).length <= 50, "At most 50 translated titles.");
 
 /** `PUT /lp/programs` (S-14): program name updates, sent when names changed. */
 export const putProgramNamesBody = z
   .array(
     z.strictObject({
-      id: z.string().min(1, "id is required."),
-      title: z
-        .string()
-        .trim()
-        .min(1, "Title can't be blank.")
-        .max(255, "Title must be 255 characters or fewer.")
-        .optional(),
-      translateTitle: z.record(z.string().min(2).max(10), z.string().max(255)).optional(),
+      id: text("id", TEXT_LIMITS.id, "id is required.").min(1, "id is required."),
+      title: text("Title", TEXT_LIMITS.title).trim().min(1, "Title can't be blank.").optional(),
+      translateTitle: translatedTitles.optional(),
     }),
   )
   .min(1, "Send at least one program name.")
@@ -60,37 +69,46 @@ export type PutProgramNamesBody = z.infer<typeof putProgramNamesBody>;
  * A program's settings as the admin editors send them (C-01, C-12, D-02), for
  * `POST /lp/programs/earning|spending` and `PUT /lp/programs/:id`. Deliberately loose: the API
  * checks every value with the domain's rules (C-24, C-09, C-16, D-03 … D-18) and answers all the
- * field errors at once, in the spec's words. Unknown keys (such as the `id` or `type` of a program
- * sent back as listed) are ignored; `type` and `event` must match the program's.
+ * field errors at once, in the spec's words. A program sent back as listed is accepted (its `id`,
+ * `type` and `event` must match the program's); any other key is refused by name, so a misspelt
+ * field is never silently ignored. The texts' bounds apply here, the settings' in the domain.
  */
 const programFields = {
-  type: z.string().optional(),
-  title: z.string().optional(),
-  translateTitle: z.record(z.string(), z.string()).optional(),
-  description: z.string().nullable().optional(),
+  id: text("id", TEXT_LIMITS.id).optional(),
+  type: text("type", TEXT_LIMITS.id).optional(),
+  title: text("Title", TEXT_LIMITS.title).optional(),
+  translateTitle: translatedTitles.optional(),
+  description: text("Description", TEXT_LIMITS.description).nullable().optional(),
   /** C-04; `scheduled` and `expired` follow from the dates (C-09), so `active` is what is stored. */
-  status: z.string().optional(),
+  status: text("status", TEXT_LIMITS.id).optional(),
   /** X-28: an integer above 0; the spec's default is the string '99'. */
-  priority: z.number().or(z.string()).optional(),
+  priority: z
+    .number()
+    .min(-MAX_COUNT, "Priority must be greater than 0")
+    .max(MAX_COUNT, `Priority must be at most ${MAX_COUNT.toLocaleString("en-US")}`)
+    .or(text("Priority", 20))
+    .optional(),
   /** C-09: store-local `YYYY-MM-DD`, or null. */
-  startDate: z.string().nullable().optional(),
-  endDate: z.string().nullable().optional(),
+  startDate: text("Start date", 20).nullable().optional(),
+  endDate: text("End date", 20).nullable().optional(),
+  /** Read-only (as listed); accepted so a listed program can be sent back, never stored. */
+  settingsProblem: z.string().max(10_000).nullable().optional(),
 };
 
-export const createProgramBody = z.looseObject({
+export const createProgramBody = z.strictObject({
   ...programFields,
   /** C-03 (earning: place_order, place_order_subscription, sign_up, sign_up_newsletter) or D-01. */
-  event: z.string(),
+  event: text("event", TEXT_LIMITS.id, "This field is required"),
   /** The kind-specific settings (C-12 … C-26, D-02 … D-18). */
-  config: z.record(z.string(), z.unknown()),
+  config: z.record(z.string().max(100), z.unknown()),
 });
 export type CreateProgramBody = z.infer<typeof createProgramBody>;
 
 /** Fields sent replace the stored ones (`config` keys too); fields left out keep their value. */
-export const updateProgramBody = z.looseObject({
+export const updateProgramBody = z.strictObject({
   ...programFields,
-  event: z.string().optional(),
-  config: z.record(z.string(), z.unknown()).optional(),
+  event: text("event", TEXT_LIMITS.id).optional(),
+  config: z.record(z.string().max(100), z.unknown()).optional(),
 });
 export type UpdateProgramBody = z.infer<typeof updateProgramBody>;
 

@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { MAX_POINTS_BALANCE, queryCount, TEXT_LIMITS, text } from "./bounds";
 import { customerStates } from "./vocabulary";
 
 /** Storefront (app proxy) API shapes used by the widget. */
 export const customerTypeSchema = z.enum(customerStates);
 
 export const proxyActivitiesQuery = z.object({
-  page: z.coerce.number().int().min(1, "page must be 1 or more").max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryCount("page", 1, 10_000).default(1),
+  pageSize: queryCount("pageSize", 1, 100).default(20),
 });
 
 export const proxyActivitySchema = z.object({
@@ -42,14 +43,20 @@ export const PROXY_MAX_AGE_SECONDS = 90;
 
 /** `POST /proxy/redeem` (D-21): a program, the points for a dynamic one, and an optional retry key. */
 export const proxyRedeemBody = z.strictObject({
-  programId: z.string({ error: "Reward program is blank" }).trim().min(1, "Reward program is blank").max(100),
+  programId: text("Reward program", TEXT_LIMITS.id, "Reward program is blank")
+    .trim()
+    .min(1, "Reward program is blank"),
   points: z
     .number({ error: "Redeem amount must be greater than 0" })
     .int("Redeem amount must be greater than 0")
     .positive("Redeem amount must be greater than 0")
+    .max(MAX_POINTS_BALANCE, `Redeem amount must be at most ${MAX_POINTS_BALANCE.toLocaleString("en-US")}`)
     .optional(),
   /** The same requestId twice answers the first coupon (a double click never spends twice). */
-  requestId: z.string().trim().min(8).max(100).optional(),
+  requestId: text("requestId", TEXT_LIMITS.id)
+    .trim()
+    .min(8, "requestId must be 8 characters or more.")
+    .optional(),
 });
 export type ProxyRedeemBody = z.infer<typeof proxyRedeemBody>;
 

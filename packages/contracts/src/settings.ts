@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_COUNT } from "./bounds";
 import { durationUnits, holdingUnits, limitUnits } from "./vocabulary";
 
 /**
@@ -10,7 +11,10 @@ import { durationUnits, holdingUnits, limitUnits } from "./vocabulary";
 export const orderEarningTriggers = ["created", "paid", "fulfilled"] as const;
 
 const wholeNumber = (label: string) =>
-  z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`);
+  z
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .max(MAX_COUNT, `${label} must be at most ${MAX_COUNT.toLocaleString("en-US")}.`);
 
 /** H-09: pending points are held for a number of days or months before they become available. */
 const pendingPointsSettingsSchema = z
@@ -36,9 +40,11 @@ const durationCode = /^[1-9]\d{0,3}[DWMY]$/;
 const pointExpirySettingsSchema = z.strictObject({
   expiry: z
     .string({ error: "Point expiry is required." })
+    .max(20, "Point expiry must be permanent, custom or a number followed by D, W, M or Y.")
     .regex(expiryCode, "Point expiry must be permanent, custom or a number followed by D, W, M or Y."),
   customDuration: z
     .string()
+    .max(10, "Custom expiry must be a number followed by D, W, M or Y, such as 45D.")
     .regex(durationCode, "Custom expiry must be a number followed by D, W, M or Y, such as 45D.")
     .nullable()
     .default(null),
@@ -48,14 +54,17 @@ const pointExpirySettingsSchema = z.strictObject({
 const sandboxSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   testEmails: z
-    .array(z.string().trim().toLowerCase().email({ message: "Email is invalid" }))
+    .array(
+      z.string().max(254, "Email is invalid").trim().toLowerCase().email({ message: "Email is invalid" }),
+    )
     .max(100, "At most 100 test e-mails."),
 });
 
 /** H-16: points per one unit of the shop's currency (the engine also limits its size and decimals). */
 const exchangeRateSchema = z
   .number({ error: "Exchange rate must be a number above 0" })
-  .positive("Exchange rate must be a number above 0");
+  .positive("Exchange rate must be a number above 0")
+  .max(1_000_000_000, "Exchange rate is too large");
 
 /** H-12: coupon revoke settings. `maxRevokes` null = no count limit; `timeLimit` null = any time. */
 const couponRevokeSettingsSchema = z.strictObject({

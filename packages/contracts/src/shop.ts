@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_COUNT, isoDate as strictIsoDate, TEXT_LIMITS, text } from "./bounds";
 import { adminLanguageCodeSchema } from "./languages";
 
 /** Plan ids (B-06). */
@@ -134,14 +135,17 @@ export const checkSupportAppBlockResponse = z.object({ isThemeOS2: z.boolean() }
  */
 export const postShopBodyShapes = [
   z.strictObject({
-    bannersDismiss: z.array(z.string().min(1).max(100)).min(1).max(50),
-    typeBannerDismiss: z.string().max(100).optional(),
+    bannersDismiss: z.array(text("Banner id", TEXT_LIMITS.id).min(1)).min(1).max(50),
+    typeBannerDismiss: text("typeBannerDismiss", TEXT_LIMITS.id).optional(),
   }),
-  z.strictObject({ promoShowAt: isoDate }),
-  z.strictObject({ promoHolidaySaleShowAt: isoDate }),
-  z.strictObject({ accessAppAt: isoDate }),
+  z.strictObject({ promoShowAt: strictIsoDate("promoShowAt") }),
+  z.strictObject({ promoHolidaySaleShowAt: strictIsoDate("promoHolidaySaleShowAt") }),
+  z.strictObject({ accessAppAt: strictIsoDate("accessAppAt") }),
   z.strictObject({ isFirstLogin: z.boolean() }),
-  z.strictObject({ aiAssistantConsent: z.boolean(), aiAssistantConsentTimestamp: isoDate }),
+  z.strictObject({
+    aiAssistantConsent: z.boolean(),
+    aiAssistantConsentTimestamp: strictIsoDate("aiAssistantConsentTimestamp"),
+  }),
 ] as const;
 export const postShopBody = z.union(postShopBodyShapes);
 export type PostShopBody = z.infer<typeof postShopBody>;
@@ -152,7 +156,7 @@ export const putShopBody = z
     isEnablePosPro3: z.boolean(),
     isDismissQuickSetup: z.boolean(),
     setupDone: z.boolean(),
-    customCSS: z.string().max(20_000).nullable(),
+    customCSS: text("customCSS", TEXT_LIMITS.css).nullable(),
     disabledEmbedApp: z.boolean(),
   })
   .partial()
@@ -168,11 +172,21 @@ export const staffShopUpdateBody = z
   .strictObject({
     isBlockedStore: z.boolean(),
     shouldLimitTransactions: z.boolean(),
-    transactionLimit: z.number().int().min(0).max(100_000_000).nullable(),
+    transactionLimit: z
+      .number({ error: "transactionLimit must be a whole number." })
+      .int("transactionLimit must be a whole number.")
+      .min(0, "transactionLimit must be 0 or more.")
+      .max(100 * MAX_COUNT, "transactionLimit must be at most 100,000,000.")
+      .nullable(),
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update." });
 export type StaffShopUpdateBody = z.infer<typeof staffShopUpdateBody>;
+
+/** `POST /apiSa/dev_zone/impersonate`. */
+export const impersonateBody = z.strictObject({
+  shopId: text("shopId", TEXT_LIMITS.id, "shopId is required.").min(1, "shopId is required."),
+});
 
 export const staffShopSchema = z.object({
   id: z.string(),

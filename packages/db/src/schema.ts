@@ -399,7 +399,6 @@ export type HoldRow = Selectable<HoldsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type ProgramRow = Selectable<ProgramsTable>;
 export type OrderRow = Selectable<OrdersTable>;
-export type OrderRefundRow = Selectable<OrderRefundsTable>;
 export type CouponRow = Selectable<CouponsTable>;
 /** @public The demo store is moving out of the api (issue 8); its row types stay for it. */
 export type DemoShopperRow = Selectable<DemoShoppersTable>;

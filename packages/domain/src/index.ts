@@ -1,3 +1,4 @@
+export * from "./bounds";
 export * from "./earning";
 export * from "./ledger";
 export * from "./plans";

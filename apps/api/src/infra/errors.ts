@@ -20,10 +20,15 @@ export const notFound = () => new AppError("not_found", 404);
 
 /** Maps a zod failure to field errors named by their path (`settings.primaryLanguageInApp`). */
 export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => {
-    const field =
-      issue.path.map(String).join(".") ||
-      (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "body");
+  return error.issues.flatMap((issue): FieldError[] => {
+    // One error per unknown key, each named by its full path (`0.titel`), so the form can point at it.
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        field: [...issue.path.map(String), key].join("."),
+        message: `Unknown field: ${key}.`,
+      }));
+    }
+    const field = issue.path.map(String).join(".") || "body";
     let message = issue.message;
     // zod's own wording ("Invalid input: expected …") is replaced; a schema's own message is kept.
     if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input")) {
@@ -31,12 +36,10 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
         issue.input === undefined
           ? `${field} is required.`
           : `${field} must be ${article(String(issue.expected))}.`;
-    } else if (issue.code === "unrecognized_keys") {
-      message = `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`;
     } else if (issue.code === "invalid_union") {
       message = "The body does not match any accepted shape for this call.";
     }
-    return { field, message };
+    return [{ field, message }];
   });
 }
 

@@ -1,4 +1,6 @@
-import { errorMessages, type Fail, type Ok } from "@laurel/contracts";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { type ErrorCode, errorMessages, type Fail, type Ok } from "@laurel/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { PlatformError } from "../platform/port";
@@ -82,6 +84,10 @@ export function toAppError(error: unknown): AppError {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return new AppError("unsupported_media_type", 415);
+    case "FST_ERR_BAD_URL":
+      return new AppError("bad_url", 400);
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new AppError("uri_too_long", 414);
   }
   if (e instanceof SyntaxError) return new AppError("malformed_json", 400);
   if (e.statusCode === 429) return new AppError("rate_limited", 429);
@@ -97,6 +103,35 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (appError.status >= 500) request.log.error({ err: error }, "request failed");
     void reply.status(appError.status).send(failBody(appError));
   });
+}
+
+/**
+ * Fastify's own rejections before routing (broken percent-encoding, a path parameter beyond
+ * `maxParamLength`) answered with the envelope instead of Fastify's default body.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  if (appError.status >= 500) request.log.error({ err: error }, "request failed");
+  void reply.status(appError.status).send(failBody(appError));
+}
+
+/** The head of a request Node's HTTP parser refused (431, 408, 400): no Fastify request exists yet. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "header_too_large"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "request_timeout"]
+        : [400, "bad_request"];
+  const body = JSON.stringify(failBody(new AppError(code, status)));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function sendFail(reply: FastifyReply, error: AppError): FastifyReply {

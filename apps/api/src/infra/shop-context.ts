@@ -1,6 +1,14 @@
 import type { Db, ProgramRow, ShopRow, Tx } from "@laurel/db";
 import type { EarningProgram, SpendingProgram } from "@laurel/domain";
 
+/** A stored program the engine does not run because its settings no longer parse, and why. */
+export interface SkippedProgram {
+  programId: string;
+  event: string;
+  /** The first problem, field first: `config.earnPoint: Points must be at most 1,000,000`. */
+  reason: string;
+}
+
 /**
  * A shop with its programs, as the hot paths (every webhook, every storefront call) read them.
  * Read-only: never mutate a context, it is shared by every request of the process. Built by
@@ -12,6 +20,8 @@ export interface ShopContext {
   programRows: readonly ProgramRow[];
   earningPrograms: readonly EarningProgram[];
   spendingPrograms: readonly SpendingProgram[];
+  /** Programs left out of `earningPrograms`/`spendingPrograms`, with the reason (decision 0031). */
+  skippedPrograms: readonly SkippedProgram[];
 }
 
 export interface ShopContextCache {

@@ -1,3 +1,4 @@
+import { MAX_POINTS_BALANCE } from "../bounds";
 import { type LedgerRefusal, refuseLedger } from "./messages";
 
 /** H-20: spendable points, points held for a period (H-09), and VIP progress kept apart. */
@@ -20,7 +21,13 @@ export interface BalanceDelta {
 
 export type ApplyEntryResult =
   | { ok: true; balances: Balances }
-  | LedgerRefusal<"invalid_points" | "insufficient_points" | "insufficient_pending">;
+  | LedgerRefusal<"invalid_points" | "insufficient_points" | "insufficient_pending" | "balance_limit">;
+
+/** A move away from zero that would leave a balance beyond ±MAX_POINTS_BALANCE (one toward zero is fine). */
+export function exceedsBalanceLimit(before: number, delta: number): boolean {
+  const after = before + delta;
+  return Math.abs(after) > MAX_POINTS_BALANCE && Math.abs(after) > Math.abs(before);
+}
 
 /**
  * The balances after one entry, or why it is refused (DESIGN §4, no overdraft). Mirrors the
@@ -40,6 +47,13 @@ export function applyEntry(balances: Balances, entry: BalanceDelta): ApplyEntryR
   };
   if (available < 0 && next.available < 0 && !entry.allowNegative) return refuseLedger("insufficient_points");
   if (next.pending < 0) return refuseLedger("insufficient_pending");
+  if (
+    exceedsBalanceLimit(balances.available, available) ||
+    exceedsBalanceLimit(balances.pending, pending) ||
+    exceedsBalanceLimit(balances.tierPoints, tierPoints)
+  ) {
+    return refuseLedger("balance_limit");
+  }
   return { ok: true, balances: next };
 }
 

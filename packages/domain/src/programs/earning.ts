@@ -4,6 +4,7 @@
  * program or every `{ field, message }` error at once, in the spec's words (C-24, C-09, C-16, C-20).
  */
 import { z } from "zod";
+import { atMost, MAX_COUNT, MAX_MONEY_MINOR, MAX_POINTS_PER_ACTION, MAX_TITLE_LENGTH } from "../bounds";
 import { limitUnits } from "../vocabulary";
 import { type NewProgram, type ProgramBase, programStatuses, roundingMethods } from "./common";
 
@@ -167,7 +168,18 @@ export const earningMessages = {
   conditionMatcher: "This condition cannot be used with this field",
   subscriptionApp: "You can't create a subscription program because no subscription app is installed",
   unsupportedEvent: "This program type is not supported",
+  pointsAtMost: atMost("Points", MAX_POINTS_PER_ACTION),
+  amountAtMost: atMost("Amount", MAX_MONEY_MINOR),
+  numberAtMost: atMost("Number", MAX_COUNT),
+  textTooLong: "Must be 255 characters or fewer",
+  tooManyItems: "Too many entries",
+  unknownField: "Unknown field",
 } as const;
+
+/** Most tags, ids or conditions one list of a program's settings may hold. */
+export const MAX_LIST_ENTRIES = 250;
+/** Longest id, tag or condition value in a program's settings. */
+export const MAX_SETTING_TEXT = 255;
 
 /** C-16. */
 export const MAX_PLACE_ORDER_PROGRAMS = 10;
@@ -195,7 +207,11 @@ function coerceNumeric(v: unknown): unknown {
 }
 
 const positiveWhole = (message: string) =>
-  z.preprocess(coerceNumeric, z.number({ error: numberError }).int(M.wholeNumber).min(1, message));
+  z.preprocess(
+    coerceNumeric,
+    z.number({ error: numberError }).int(M.wholeNumber).min(1, message).max(MAX_COUNT, M.numberAtMost),
+  );
+const settingText = z.string({ error: M.required }).max(MAX_SETTING_TEXT, M.textTooLong);
 const option = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: optionError });
 
@@ -204,7 +220,8 @@ const tagList = z
   .preprocess(
     (v) => (typeof v === "string" ? v.split(",") : v),
     z
-      .array(z.string({ error: M.required }))
+      .array(settingText)
+      .max(MAX_LIST_ENTRIES, M.tooManyItems)
       .transform((xs) => [...new Set(xs.map((x) => x.trim()).filter((x) => x !== ""))]),
   )
   .default([]);
@@ -223,7 +240,9 @@ const calendarDate = z
   .refine((v) => v === null || isCalendarDate(v), M.dateFormat)
   .default(null);
 
-const idList = z.array(z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().min(1)));
+const idList = z
+  .array(z.preprocess((v) => (typeof v === "number" ? String(v) : v), settingText.min(1, M.required)))
+  .max(MAX_LIST_ENTRIES, M.tooManyItems);
 
 /** C-20: the products a program earns on. `specific` needs at least one product or collection. */
 export const includeProductsSchema = z
@@ -248,8 +267,12 @@ export type ProductList = z.infer<typeof productListSchema>;
 const emptyProductList = (): ProductList => ({ productIds: [], collectionIds: [] });
 
 /** A condition value: text, a number (money in minor units), or a list for `includes`. */
+const conditionScalar = z.union([
+  settingText,
+  z.number().min(-MAX_MONEY_MINOR, M.amountAtMost).max(MAX_MONEY_MINOR, M.amountAtMost),
+]);
 const conditionValue = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .union([conditionScalar, z.array(conditionScalar).max(MAX_LIST_ENTRIES, M.tooManyItems)])
   .nullable()
   .default(null);
 
@@ -257,7 +280,7 @@ const conditionValue = z
 export const earningConditionSchema = z
   .object({
     criteria: option(conditionCriteria),
-    field: z.string({ error: M.required }).trim().min(1, M.required),
+    field: settingText.trim().min(1, M.required),
     matcher: option(conditionMatchers),
     value: conditionValue,
   })
@@ -332,19 +355,28 @@ const placeOrderFields = z.object({
   earnBy: option(earnByValues),
   earnPoint: z.preprocess(
     coerceNumeric,
-    z.number({ error: numberError }).int(M.wholeNumber).min(0, M.pointsZeroOrMore),
+    z
+      .number({ error: numberError })
+      .int(M.wholeNumber)
+      .min(0, M.pointsZeroOrMore)
+      .max(MAX_POINTS_PER_ACTION, M.pointsAtMost),
   ),
   /** Money step in minor units of the shop's currency (100.00 → 10000). Needed by price, fixed_order. */
   rateMoney: z.preprocess(
     (v) => (isBlank(v) ? null : coerceNumeric(v)),
-    z.number({ error: numberError }).int(M.wholeNumber).min(1, M.amountAboveZero).nullable(),
+    z
+      .number({ error: numberError })
+      .int(M.wholeNumber)
+      .min(1, M.amountAboveZero)
+      .max(MAX_MONEY_MINOR, M.amountAtMost)
+      .nullable(),
   ),
   /** Item step for earnBy item. */
   rateItem: positiveWhole(M.quantityAboveZero).default(1),
   autoRemovePoints: z.boolean().default(true),
   statusUseCondition: z.boolean().default(false),
   typeCondition: option(["all", "any"] as const).default("all"),
-  conditions: z.array(earningConditionSchema).default([]),
+  conditions: z.array(earningConditionSchema).max(MAX_LIST_ENTRIES, M.tooManyItems).default([]),
   /** C-19: product conditions must hold for any line of the order, or for all of them. */
   typeProductMatch: option(["any", "all"] as const).default("any"),
   stopProcessing: z.boolean().default(false),
@@ -405,7 +437,11 @@ function acceptSpecAliases(v: unknown): unknown {
 export const signUpConfigSchema = z.object({
   earnPoint: z.preprocess(
     coerceNumeric,
-    z.number({ error: numberError }).int(M.wholeNumber).min(1, M.pointsAboveZero),
+    z
+      .number({ error: numberError })
+      .int(M.wholeNumber)
+      .min(1, M.pointsAboveZero)
+      .max(MAX_POINTS_PER_ACTION, M.pointsAtMost),
   ),
   hasLimit: z.boolean().default(true),
   limitUnit: option(limitUnits).default("lifetime"),
@@ -428,9 +464,9 @@ export type EarningProgram = PlaceOrderProgram | SignUpProgram | NewsletterProgr
 const programFields = {
   id: z.string().min(1).optional(),
   type: z.literal("earning").default("earning"),
-  title: z.string({ error: M.required }).trim().min(1, M.required),
+  title: z.string({ error: M.required }).trim().min(1, M.required).max(MAX_TITLE_LENGTH, M.textTooLong),
   translateTitle: z.record(z.string(), z.string()).default({}),
-  description: z.string().nullable().default(null),
+  description: z.string().max(2_000).nullable().default(null),
   status: option(programStatuses).default("inactive"),
   /** X-28: an integer above 0; the string '99' of the spec's default is coerced. */
   priority: positiveWhole(M.priorityAboveZero).default(DEFAULT_PRIORITY),
@@ -512,10 +548,25 @@ export function validateEarningProgram(
   const isPlaceOrder = (placeOrderEvents as readonly string[]).includes(event);
   const parsed = earningProgramSchema.safeParse(raw);
   const errors = parsed.success ? [] : parsed.error.issues.map((i) => toFieldError(i.path, i.message));
+  errors.push(...unknownSettings(raw.config, isPlaceOrder ? placeOrderKeys : signUpKeys));
   if (isPlaceOrder) errors.push(...checkPlaceOrderAgainstShop(event, raw.priority, context));
   const unique = firstErrorPerField(errors);
   if (unique.length > 0 || !parsed.success) return { ok: false, errors: unique };
   return { ok: true, program: parsed.data as ValidatedEarningProgram };
+}
+
+const placeOrderKeys = new Set([...Object.keys(placeOrderFields.shape), "roundingMethod"]);
+const signUpKeys = new Set(Object.keys(signUpConfigSchema.shape));
+
+/**
+ * Settings keys the kind does not have, each named (`config.earnPionts`): a misspelt setting is
+ * refused at save rather than silently dropped. Stored programs are read leniently.
+ */
+export function unknownSettings(config: unknown, known: ReadonlySet<string>): EarningFieldError[] {
+  if (typeof config !== "object" || config === null || Array.isArray(config)) return [];
+  return Object.keys(config)
+    .filter((k) => !known.has(k))
+    .map((k) => ({ field: `config.${k}`, message: `${M.unknownField}: ${k}.` }));
 }
 
 /** Accept `config.priorityPlaceOrder` as the program priority when `priority` is absent. */

@@ -4,6 +4,7 @@
  * pricing a redemption is `quoteRedemption` in `redemption/`.
  */
 import { z } from "zod";
+import { atMost, MAX_COUNT, MAX_MONEY_MINOR, MAX_POINTS_PER_ACTION } from "../bounds";
 import { minimumPlanFor, type PlanFeature, planAllows } from "../plans/features";
 import { type PlanRank, planTierDisplayName } from "../plans/plans";
 import { cleanCodePrefix } from "../redemption/code";
@@ -38,8 +39,11 @@ export type PurchaseType = (typeof purchaseTypes)[number];
 export const MAX_SPECIFIC_PRODUCTS = 100;
 /** D-09: long enough for a brand, short enough to leave room for the random part. */
 export const MAX_CODE_PREFIX_LENGTH = 20;
-/** Points are stored in 32-bit integer columns. */
-export const MAX_POINTS = 2_147_483_647;
+/** Most points one redemption may cost (decision 0031). */
+export const MAX_POINTS = MAX_POINTS_PER_ACTION;
+/** Most ids in one list, and most partner voucher codes, one program may hold. */
+export const MAX_SETTING_IDS = 250;
+export const MAX_VOUCHER_CODES = 10_000;
 
 /** What a redemption of each kind gives (D-01): the event fixes it. */
 export const rewardKindByEvent = {
@@ -84,12 +88,15 @@ export function spendingEventFeature(event: SpendingEvent): PlanFeature | null {
 
 const REQUIRED = "This field is required";
 
-const wholePositive = (label: string) =>
+/** Points (a price, a spend): whole, above 0, at most one action's worth. */
+const wholePositive = (label: string, max: number = MAX_POINTS) =>
   z
     .number()
     .int(`${label} must be a whole number`)
     .positive(`${label} must be greater than 0`)
-    .max(MAX_POINTS, `${label} must be at most ${MAX_POINTS}`);
+    .max(max, atMost(label, max));
+/** A count (uses, quantities, payments): whole, above 0, at most MAX_COUNT. */
+const wholeCount = (label: string) => wholePositive(label, MAX_COUNT);
 
 /** Money in minor units (D-14: amount above 0). */
 const amountMinor = (label: string) =>
@@ -97,7 +104,7 @@ const amountMinor = (label: string) =>
     .number()
     .int(`${label} must be in minor units (a whole number)`)
     .positive(`${label} must be greater than 0`)
-    .max(Number.MAX_SAFE_INTEGER);
+    .max(MAX_MONEY_MINOR, atMost(label, MAX_MONEY_MINOR));
 
 /** D-14: 1 to 100. */
 const percentage = z
@@ -106,7 +113,10 @@ const percentage = z
   .min(1, "Discount percentage must be from 1 to 100")
   .max(100, "Discount percentage must be from 1 to 100");
 
-const idList = z.array(z.string().trim().min(1, REQUIRED)).default([]);
+const idList = z
+  .array(z.string().trim().min(1, REQUIRED).max(255, "Ids must be 255 characters or fewer"))
+  .max(MAX_SETTING_IDS, `At most ${MAX_SETTING_IDS} entries`)
+  .default([]);
 
 /** D-05: which items a discount (or one side of a BXGY) covers. */
 export const itemScopeSchema = z.object({
@@ -125,14 +135,16 @@ export const minimumRequirementSchema = z.discriminatedUnion("kind", [
     amount: z
       .number()
       .int("Minimum purchase must be in minor units")
-      .min(0, "Minimum purchase must be 0 or more"),
+      .min(0, "Minimum purchase must be 0 or more")
+      .max(MAX_MONEY_MINOR, atMost("Minimum purchase", MAX_MONEY_MINOR)),
   }),
   z.object({
     kind: z.literal("quantity"),
     quantity: z
       .number()
       .int("Minimum quantity must be a whole number")
-      .min(0, "Minimum quantity must be 0 or more"),
+      .min(0, "Minimum quantity must be 0 or more")
+      .max(MAX_COUNT, atMost("Minimum quantity", MAX_COUNT)),
   }),
 ]);
 export type MinimumRequirement = z.output<typeof minimumRequirementSchema>;
@@ -147,16 +159,16 @@ export type CombinesWith = z.output<typeof combinesWithSchema>;
 
 /** D-13: null = no limit. `perOrder` is the discount's maximum uses per order. */
 export const usageLimitSchema = z.object({
-  total: wholePositive("Total program limit").nullable().default(null),
-  perCustomer: wholePositive("Limit per customer").nullable().default(null),
-  perOrder: wholePositive("Max uses per order").nullable().default(null),
+  total: wholeCount("Total program limit").nullable().default(null),
+  perCustomer: wholeCount("Limit per customer").nullable().default(null),
+  perOrder: wholeCount("Max uses per order").nullable().default(null),
 });
 
 /** D-16. */
 export const freeGiftSchema = z.object({
   productId: z.string().trim().min(1).nullable().default(null),
   variantId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED),
-  quantity: wholePositive("Free item quantity").default(1),
+  quantity: wholeCount("Free item quantity").default(1),
 });
 export type FreeGift = z.output<typeof freeGiftSchema>;
 
@@ -169,15 +181,20 @@ export const bxgyDiscountSchema = z.discriminatedUnion("kind", [
 
 /** D-17: 'Buy 2, get 50 off the third' = buy 2, get 1, amount 50. */
 export const bxgySchema = z.object({
-  buyQuantity: wholePositive("Buy quantity"),
+  buyQuantity: wholeCount("Buy quantity"),
   buyItems: itemScopeSchema.default({ appliesTo: "all", collectionIds: [], productIds: [], variantIds: [] }),
-  getQuantity: wholePositive("Get quantity"),
+  getQuantity: wholeCount("Get quantity"),
   getItems: itemScopeSchema,
   getDiscount: bxgyDiscountSchema.default({ kind: "free" }),
 });
 export type Bxgy = z.output<typeof bxgySchema>;
 
-const instantOrDate = z.string().refine((s) => Number.isFinite(Date.parse(s)), "Invalid date");
+/** `YYYY-MM-DD` or an ISO instant with an offset, years 1970 … 9999; nothing else Date.parse guesses at. */
+const ISO_DATE_OR_INSTANT =
+  /^(19[7-9]\d|[2-9]\d{3})-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const instantOrDate = z
+  .string()
+  .refine((s) => ISO_DATE_OR_INSTANT.test(s) && Number.isFinite(Date.parse(s)), "Invalid date");
 
 /**
  * The kind-specific settings of a redeeming program (D-02). One flat shape for every kind; the
@@ -197,7 +214,12 @@ export const spendingProgramConfigSchema = z.object({
    * Amount: minor units (fixed: the reward; dynamic: the value of one step, null = the shop's
    * exchange rate). Percentage: 1–100. Unused by the other kinds.
    */
-  rewardValue: z.number().int("Reward value must be a whole number").nullable().default(null),
+  rewardValue: z
+    .number()
+    .int("Reward value must be a whole number")
+    .max(MAX_MONEY_MINOR, atMost("Reward value", MAX_MONEY_MINOR))
+    .nullable()
+    .default(null),
   appliesTo: z.enum(appliesToValues).default("all"),
   collectionIds: idList,
   productIds: idList,
@@ -216,19 +238,22 @@ export const spendingProgramConfigSchema = z.object({
   channel: z.enum(applyChannels).nullable().default(null),
   purchaseType: z.enum(purchaseTypes).default("one_time_purchase"),
   /** D-02/D-11: recurring payments a subscription discount applies to; null = all. */
-  recurringCycleLimit: wholePositive("Recurring payment limit").nullable().default(null),
+  recurringCycleLimit: wholeCount("Recurring payment limit").nullable().default(null),
   rewardExpiry: expiryCodeSchema.default("permanent"),
   /** With `specific` (H-07): an ISO instant, or `YYYY-MM-DD` for the end of that day in UTC. */
   rewardExpiryDate: instantOrDate.nullable().default(null),
   /** With `custom` (X-31): a duration code such as `45D`. */
-  rewardExpiryDuration: z.string().nullable().default(null),
+  rewardExpiryDuration: z.string().max(10, "Invalid expiry").nullable().default(null),
   usageLimit: usageLimitSchema.default({ total: null, perCustomer: null, perOrder: null }),
   /** D-15: the most shipping a free-shipping reward covers, minor units; null = no cap. */
   maxShippingAmount: amountMinor("Maximum shipping amount").nullable().default(null),
   freeGift: freeGiftSchema.nullable().default(null),
   bxgy: bxgySchema.nullable().default(null),
   /** D-18 (proposal): partner codes handed out one per redemption. */
-  voucherCodes: z.array(z.string()).default([]),
+  voucherCodes: z
+    .array(z.string().max(255, "Invalid coupon code"))
+    .max(MAX_VOUCHER_CODES, `At most ${MAX_VOUCHER_CODES.toLocaleString("en-US")} codes`)
+    .default([]),
 });
 type ParsedConfig = z.output<typeof spendingProgramConfigSchema>;
 
@@ -278,7 +303,8 @@ export function validateSpendingProgram(
   const eventErrors = checkEvent(input.event);
   const parsed = spendingProgramConfigSchema.safeParse(input.config ?? {}, { error: requiredWhenMissing });
   const schemaErrors = parsed.success ? [] : parsed.error.issues.map((i) => issueToError(i, "config"));
-  if (eventErrors.length > 0 || !parsed.success)
+  schemaErrors.push(...unknownSpendingSettings(input.config));
+  if (eventErrors.length > 0 || schemaErrors.length > 0 || !parsed.success)
     return { ok: false, errors: [...eventErrors, ...schemaErrors] };
   const event = input.event as SpendingEvent;
   const config = resolveConfig(event, parsed.data);
@@ -295,6 +321,16 @@ export function validateSpendingProgram(
     ...checkVoucherCodes(event, config),
   ];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { event, config } };
+}
+
+const spendingKeys = new Set(Object.keys(spendingProgramConfigSchema.shape));
+
+/** Settings keys no redeeming program has, each named: a misspelt setting is refused, not dropped. */
+function unknownSpendingSettings(config: unknown): SpendingFieldError[] {
+  if (typeof config !== "object" || config === null || Array.isArray(config)) return [];
+  return Object.keys(config)
+    .filter((k) => !spendingKeys.has(k))
+    .map((k) => err(`config.${k}`, `Unknown field: ${k}.`));
 }
 
 /** Reads stored settings back (already validated when saved); throws when they are not valid. */

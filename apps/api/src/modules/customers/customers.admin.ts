@@ -103,6 +103,8 @@ export async function adjustCustomerPoints(
 ) {
   return deps.db.transaction().execute(async (trx) => {
     await customerOrThrow(trx, shopId, customerId);
+    // Past ±MAX_POINTS_BALANCE the posting refuses with a 400 naming `points` (not checked before it:
+    // a replayed request must still answer its first result).
     const { entry, replayed } = await postEntry(trx, {
       shopId,
       customerId,

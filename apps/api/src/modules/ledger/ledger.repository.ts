@@ -1,5 +1,6 @@
 import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
-import { sql } from "kysely";
+import { MAX_POINTS_BALANCE } from "@laurel/domain";
+import { type RawBuilder, sql } from "kysely";
 
 type Conn = Db | Tx;
 
@@ -47,6 +48,15 @@ const entryValues = (e: NewEntry) => ({
 });
 
 /**
+ * A balance column may move away from zero only while it stays within ±MAX_POINTS_BALANCE (decision
+ * 0031); computed in bigint so the check itself cannot overflow the 32-bit column.
+ */
+function withinBalanceLimit(column: string, delta: number): RawBuilder<boolean> {
+  const after = sql`(${sql.ref(column)}::bigint + ${delta})`;
+  return sql<boolean>`(abs(${after}) <= ${MAX_POINTS_BALANCE} or abs(${after}) < abs(${sql.ref(column)}::bigint))`;
+}
+
+/**
  * Appends the entry unless its key exists for the shop, and moves the customer's cached balances
  * by its deltas — one statement (a data-modifying CTE), as every earn and spend does it.
  * Undefined when the key exists (nothing moved); `moved: false` when the balance guard refused
@@ -82,6 +92,9 @@ export async function insertEntryAndMoveBalance(
       if (!allowNegativeAvailable && e.availableDelta < 0) {
         q = q.where(sql<boolean>`available_points + ${e.availableDelta} >= 0`);
       }
+      if (e.availableDelta !== 0) q = q.where(withinBalanceLimit("available_points", e.availableDelta));
+      if (e.pendingDelta !== 0) q = q.where(withinBalanceLimit("pending_points", e.pendingDelta));
+      if (e.tierPointsDelta !== 0) q = q.where(withinBalanceLimit("tier_points", e.tierPointsDelta));
       return q.returning(["available_points", "pending_points", "tier_points"]);
     })
     .selectFrom("inserted")
@@ -126,9 +139,14 @@ export async function moveBalances(trx: Tx, moves: readonly BalanceMove[]): Prom
   const values = sql.join(
     moves.map(
       (m) =>
-        sql`(${m.shopId}::text, ${m.customerId}::text, ${m.available}::int, ${m.pending}::int, ${m.tier}::int)`,
+        sql`(${m.shopId}::text, ${m.customerId}::text, ${m.available}::bigint, ${m.pending}::bigint, ${m.tier}::bigint)`,
     ),
   );
+  // Bounds as in `insertEntryAndMoveBalance` (decision 0031), in bigint: no int4 overflow.
+  const within = (column: string, delta: string) => {
+    const after = sql`(c.${sql.raw(column)}::bigint + v.${sql.raw(delta)})`;
+    return sql`(abs(${after}) <= ${MAX_POINTS_BALANCE} or abs(${after}) < abs(c.${sql.raw(column)}::bigint))`;
+  };
   const r = await sql`
     update customers c set
       available_points = c.available_points + v.available,
@@ -138,8 +156,25 @@ export async function moveBalances(trx: Tx, moves: readonly BalanceMove[]): Prom
     from (values ${values}) as v (shop_id, id, available, pending, tier)
     where c.shop_id = v.shop_id and c.id = v.id
       and c.pending_points + v.pending >= 0
-      and (v.available >= 0 or c.available_points + v.available >= 0)`.execute(trx);
+      and (v.available >= 0 or c.available_points + v.available >= 0)
+      and ${within("available_points", "available")} and ${within("pending_points", "pending")}
+      and ${within("tier_points", "tier")}`.execute(trx);
   return Number(r.numAffectedRows ?? 0);
+}
+
+/** A customer's cached balances (to explain a refused move), or undefined when there is no such customer. */
+export async function findBalance(
+  conn: Conn,
+  shopId: string,
+  customerId: string,
+): Promise<Balance | undefined> {
+  const row = await conn
+    .selectFrom("customers")
+    .select(["available_points", "pending_points", "tier_points"])
+    .where("shop_id", "=", shopId)
+    .where("id", "=", customerId)
+    .executeTakeFirst();
+  return row && { available: row.available_points, pending: row.pending_points, tier: row.tier_points };
 }
 
 export function findEntryByKey(conn: Conn, shopId: string, key: string): Promise<LedgerEntryRow | undefined> {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import { errorMessages } from "@laurel/contracts";
 import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
-import { type ActivityType, checkEntryShape } from "@laurel/domain";
+import { type ActivityType, checkEntryShape, exceedsBalanceLimit, MAX_POINTS_BALANCE } from "@laurel/domain";
 import { AppError } from "../../infra/errors";
 import * as repo from "./ledger.repository";
 
@@ -61,6 +62,10 @@ export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry
   // A service booking a refund as a credit is a bug, caught here before it reaches a balance.
   const shapeError = checkEntryShape(input);
   if (shapeError) throw new Error(`ledger entry ${input.idempotencyKey}: ${shapeError}`);
+  const deltas = [input.available ?? 0, input.pending ?? 0, input.tierPoints ?? 0];
+  if (deltas.some((d) => !Number.isSafeInteger(d) || Math.abs(d) > MAX_POINTS_BALANCE)) {
+    throw balanceLimitError();
+  }
   const inputHash = hashEntryInput(input);
   const posted = await repo.insertEntryAndMoveBalance(
     trx,
@@ -74,7 +79,7 @@ export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry
     return { entry: existing, replayed: true, balance: null };
   }
   // Throwing rolls the whole transaction back, the inserted entry included.
-  if (!posted.balance) throw new AppError("insufficient_points", 409);
+  if (!posted.balance) throw await whyRefused(trx, input);
   return { entry: posted.entry, replayed: false, balance: posted.balance };
 }
 
@@ -116,7 +121,21 @@ export async function postEntries(trx: Tx, inputs: readonly EntryInput[]): Promi
     moves.set(key, m);
   }
   const moved = await repo.moveBalances(trx, [...moves.values()]);
-  if (moved !== moves.size) throw new AppError("insufficient_points", 409);
+  if (moved !== moves.size) {
+    // Say why, as `postEntry` does: past the balance bound (a 400 the pipeline parks), or not enough.
+    for (const m of moves.values()) {
+      const b = await repo.findBalance(trx, m.shopId, m.customerId);
+      if (
+        b &&
+        (exceedsBalanceLimit(b.available, m.available) ||
+          exceedsBalanceLimit(b.pending, m.pending) ||
+          exceedsBalanceLimit(b.tier, m.tier))
+      ) {
+        throw balanceLimitError();
+      }
+    }
+    throw new AppError("insufficient_points", 409);
+  }
   return { replayed: replays.length };
 }
 
@@ -138,6 +157,26 @@ function toNewEntry(input: EntryInput, inputHash: string): repo.NewEntry {
     actor: input.actor ?? null,
     expiresAt: input.expiresAt ?? null,
   };
+}
+
+/** A 400 naming `points`: what every caller (adjustment, earning, refund) is asked to change. */
+export function balanceLimitError(): AppError {
+  const message = `${errorMessages.points_balance_limit} A balance must stay between -${MAX_POINTS_BALANCE.toLocaleString("en-US")} and ${MAX_POINTS_BALANCE.toLocaleString("en-US")} points.`;
+  return new AppError("points_balance_limit", 400, message, [{ field: "points", message }]);
+}
+
+/** The guarded UPDATE refused the move: over the balance bound, or not enough points. */
+async function whyRefused(trx: Tx, input: EntryInput): Promise<AppError> {
+  const balance = await repo.findBalance(trx, input.shopId, input.customerId);
+  if (
+    balance &&
+    (exceedsBalanceLimit(balance.available, input.available ?? 0) ||
+      exceedsBalanceLimit(balance.pending, input.pending ?? 0) ||
+      exceedsBalanceLimit(balance.tier, input.tierPoints ?? 0))
+  ) {
+    return balanceLimitError();
+  }
+  return new AppError("insufficient_points", 409);
 }
 
 export interface HoldResult {

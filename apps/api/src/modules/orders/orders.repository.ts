@@ -1,4 +1,4 @@
-import type { Db, OrderRefundRow, OrderRow, OrderStatus, Tx } from "@laurel/db";
+import type { Db, OrderRow, OrderStatus, Tx } from "@laurel/db";
 import { sql } from "kysely";
 
 type Conn = Db | Tx;

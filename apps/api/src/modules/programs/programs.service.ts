@@ -26,6 +26,7 @@ import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { type Actor, auditWrite } from "../audit/audit.service";
+import { dateOf, storedProgramProblem } from "./program-rules";
 import * as repo from "./programs.repository";
 
 /** "Now" in the shop's time zone: statuses follow from the dates at 00:00 store time (C-09, X-43). */
@@ -41,22 +42,6 @@ function shopTimeOf(deps: Deps, shop: ShopRow): ShopTime {
 
 const isStatus = (s: string): s is ProgramStatus => (programStatuses as readonly string[]).includes(s);
 
-/** A stored date (00:00 UTC of the day) as the store-local `YYYY-MM-DD` it was saved as (C-09). */
-const dateOf = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
-
-/** The common fields of a stored program (C-01) as the domain reads them; dates as `YYYY-MM-DD`. */
-export function programBaseOf(row: ProgramRow) {
-  return {
-    id: row.id,
-    title: row.title,
-    translateTitle: row.translate_title,
-    description: row.description,
-    status: row.status as ProgramStatus,
-    priority: row.priority,
-    startDate: dateOf(row.starts_at),
-    endDate: dateOf(row.ends_at),
-  };
-}
 const dateToStore = (d: string | null): Date | null => (d ? new Date(`${d}T00:00:00.000Z`) : null);
 
 function present(row: ProgramRow, time: ShopTime): ProgramSummary {
@@ -78,6 +63,7 @@ function present(row: ProgramRow, time: ShopTime): ProgramSummary {
     startDate,
     endDate,
     config: row.config,
+    settingsProblem: storedProgramProblem(row),
   };
 }
 
@@ -95,14 +81,17 @@ export async function listProgramsOfType(deps: Deps, shop: ShopRow, type: "earni
   return (await repo.listPrograms(deps.db, shop.id, type)).map((r) => present(r, time));
 }
 
-/** `PUT /lp/programs` (S-14): every id must be one of the shop's programs, or nothing is written. */
+/**
+ * `PUT /lp/programs` (S-14): every id must be one of the shop's programs, or nothing is written.
+ * An id that is not the shop's (another shop's included) is a 404, as for every other id-taking route.
+ */
 export async function renamePrograms(deps: Deps, shopId: string, actor: Actor, body: PutProgramNamesBody) {
   const ids = [...new Set(body.map((p) => p.id))];
   const known = new Set((await repo.findProgramIds(deps.db, shopId, ids)).map((r) => r.id));
   const unknown = body.findIndex((p) => !known.has(p.id));
   if (unknown >= 0) {
-    throw new AppError("validation_failed", 400, "Program not found.", [
-      { field: `${unknown}.id`, message: "Program not found." },
+    throw new AppError("not_found", 404, PROGRAM_NOT_FOUND, [
+      { field: `${unknown}.id`, message: PROGRAM_NOT_FOUND },
     ]);
   }
   await deps.db.transaction().execute(async (trx) => {
@@ -244,7 +233,7 @@ async function validateProgram(
   return { ok: false, errors: [{ field: "type", message: M.unsupportedEvent }] };
 }
 
-/** The fields of a body the validators read; anything else it carries (an `id`, …) is ignored. */
+/** The fields of a body the validators read; the `id` and `type` of a listed program are checked apart. */
 function inputOf(body: CreateProgramBody | UpdateProgramBody): ProgramInput {
   const { title, translateTitle, description, status, priority, startDate, endDate, event, config } = body;
   return { title, translateTitle, description, status, priority, startDate, endDate, event, config };

@@ -2,8 +2,8 @@ import type { Db, ShopRow, Tx } from "@laurel/db";
 import { LRUCache } from "lru-cache";
 import type { Clock } from "../../infra/clock";
 import { onShopChanged } from "../../infra/shop-changes";
-import type { ShopContext, ShopContextCache } from "../../infra/shop-context";
-import { toEarningPrograms, toSpendingProgram } from "../programs/program-rules";
+import type { ShopContext, ShopContextCache, SkippedProgram } from "../../infra/shop-context";
+import { readStoredPrograms } from "../programs/program-rules";
 import { listAllProgramRows } from "../programs/programs.service";
 import { findShopByDomain, findShopById } from "../shops/shops.service";
 
@@ -15,8 +15,16 @@ const MAX_SHOPS = 10_000;
  * programs in this process drops the entry at once (`markShopChanged` in the repositories), other
  * processes see it within `ttlMs`. `ttlMs = 0` turns caching off: every call reads the database.
  */
-export function createShopContextCache(options: { db: Db; clock: Clock; ttlMs: number }): ShopContextCache {
-  const { db, clock, ttlMs } = options;
+export function createShopContextCache(options: {
+  db: Db;
+  clock: Clock;
+  ttlMs: number;
+  /** Told once per program version when a stored program is skipped (the runtime logs it). */
+  onSkippedProgram?: (shopId: string, skipped: SkippedProgram) => void;
+}): ShopContextCache {
+  const { db, clock, ttlMs, onSkippedProgram } = options;
+  // Which skipped program versions were already reported, so a bad program is logged once, not per load.
+  const reported = new LRUCache<string, true>({ max: MAX_SHOPS });
   const perf = { now: () => clock.now().getTime() };
   // ttlResolution 0: ask the clock on every read (lru-cache otherwise reuses "now" for a moment).
   const contexts = new LRUCache<string, ShopContext>({
@@ -41,12 +49,22 @@ export function createShopContextCache(options: { db: Db; clock: Clock; ttlMs: n
   ): Promise<ShopContext | undefined> {
     if (!shop) return undefined;
     const programRows = await listAllProgramRows(conn, shop.id);
+    const programs = readStoredPrograms(programRows);
     const context: ShopContext = {
       shop,
       programRows,
-      earningPrograms: toEarningPrograms(programRows),
-      spendingPrograms: programRows.flatMap((r) => toSpendingProgram(r) ?? []),
+      earningPrograms: programs.earning,
+      spendingPrograms: programs.spending,
+      skippedPrograms: programs.skipped,
     };
+    for (const skipped of programs.skipped) {
+      const row = programRows.find((r) => r.id === skipped.programId);
+      const key = `${shop.id}:${skipped.programId}:${row?.updated_at?.getTime() ?? 0}`;
+      if (!reported.has(key)) {
+        reported.set(key, true);
+        onSkippedProgram?.(shop.id, skipped);
+      }
+    }
     if (ttlMs > 0 && (generations.get(shop.id) ?? 0) === generation) contexts.set(shop.id, context);
     return context;
   }

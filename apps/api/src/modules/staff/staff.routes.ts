@@ -1,6 +1,5 @@
-import { staffShopUpdateBody } from "@laurel/contracts";
+import { impersonateBody, staffShopUpdateBody } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
@@ -9,7 +8,6 @@ import { impersonate } from "../auth/auth.service";
 import { listShopsForStaff, updateShopAsStaff } from "../shops/shops.service";
 
 const staff = { config: { guard: "staff" as const } };
-const impersonateBody = z.strictObject({ shopId: z.string().min(1, "shopId is required.") });
 
 /** The internal zone (`/dev_zone`), staff only and enforced here, not in the UI (X-60). */
 export function registerStaffRoutes(app: FastifyInstance, deps: Deps): void {
