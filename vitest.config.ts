@@ -21,6 +21,13 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          name: "demo-store",
+          include: ["apps/demo-store/src/**/*.test.ts", "apps/demo-store/test/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
         test: { name: "admin", include: ["apps/admin/src/**/*.test.{ts,tsx}"], environment: "jsdom" },
       },
       {

@@ -1,4 +1,4 @@
-import { buildApp } from "./app";
+import { buildApp, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { closeRuntime, createRuntime } from "./runtime";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
@@ -7,7 +7,10 @@ async function main() {
   const config = loadConfig();
   const deps = await createRuntime(config);
   if (config.seedDemo) await seedDemoShop(deps);
-  if (config.seedDemo && config.platform === "demo") await seedDemoShoppers(deps);
+  if (config.seedDemo && config.platform === "demo") {
+    await seedDemoShoppers(deps);
+    await seedDemoStore(deps);
+  }
   if (config.workerInProcess) await deps.queue.work(deps);
   const app = await buildApp(deps, { logger: true });
   await app.listen({ port: config.port, host: config.host });

@@ -3,7 +3,7 @@
  * lines, discount allocations, shipping and totals, all in integer minor units.
  */
 import { z } from "zod";
-import { findProduct, type Product } from "./catalogue";
+import { findProduct, type Product } from "../catalogue/catalogue";
 
 export const MAX_LINES = 20;
 export const MAX_QUANTITY = 20;

@@ -4,8 +4,8 @@
  * the demo platform to create), checked the way Shopify's checkout does.
  */
 import { z } from "zod";
+import { CURRENCY, collectionIdOf, formatMoney, numericId, PRODUCTS } from "../catalogue/catalogue";
 import { allocate, type DiscountEffect, type PricedLine, shippingRateFor } from "./cart";
-import { CURRENCY, collectionIdOf, formatMoney, numericId, PRODUCTS } from "./catalogue";
 
 const money = z.object({ amount: z.number().int(), currency: z.string() });
 const items = z.union([

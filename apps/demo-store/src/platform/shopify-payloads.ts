@@ -3,7 +3,7 @@
  * shared/fixtures/shopify): ids as bare 64-bit JSON numbers, money as decimal strings with
  * `*_set` shop and presentment amounts, refund subtotals as JSON numbers.
  */
-import { CURRENCY, decimal } from "./catalogue";
+import { CURRENCY, decimal } from "../catalogue/catalogue";
 
 /** A 64-bit id written as a bare JSON number, every digit kept (JSON.rawJSON, Node ≥ 21). */
 const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
