@@ -24,6 +24,9 @@ export default defineConfig({
         test: {
           name: "demo-store",
           include: ["apps/demo-store/src/**/*.test.ts", "apps/demo-store/test/**/*.test.ts"],
+          // A fresh database per file (migrations) and scrypt-hashed accounts: slow on 2 cores.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

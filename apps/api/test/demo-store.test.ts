@@ -216,6 +216,14 @@ describe("checkout → Laurel, through the real webhook path", () => {
     expect(page.body).toContain("Sent to Laurel: orders/create, orders/paid.");
     expect(page.body).not.toContain('data-testid="delivery-failed"');
     await expect.poll(points(b)).toBe(before + 14);
+    // The history names the order each entry came from (the widget shows "#1001").
+    const orderName = /data-testid="order-title">Order (#\d+)/.exec(page.body)?.[1];
+    const history = await b.json("GET", "/apps/laurel/activities?page=1&pageSize=5");
+    expect(history.json().data.activities[0]).toMatchObject({
+      activityType: "earn_place_order",
+      points: 14,
+      orderName,
+    });
 
     const deliveries = await t.deps.db
       .selectFrom("webhook_deliveries")

@@ -126,3 +126,26 @@ describe("the store talks to Laurel only as Shopify does", () => {
     expect(store.calls).toHaveLength(2);
   });
 });
+
+describe("orders", () => {
+  it("a fully refunded order offers no 'Cancel order', and refuses one posted anyway", async () => {
+    const b = new Browser(store);
+    await b.signIn(AVA);
+    const orderId = await b.checkout([["laurel-wreath-tee", 1]]);
+    const open = await b.get(`/demo-store/orders/${orderId}`);
+    expect(open.body).toContain('data-testid="order-cancel"');
+    expect((await b.post(`/demo-store/orders/${orderId}/refund`)).statusCode).toBe(303);
+    const refunded = await b.get(`/demo-store/orders/${orderId}`);
+    expect(refunded.body).toContain('data-testid="order-status">Refunded<');
+    expect(refunded.body).not.toContain('data-testid="order-cancel"');
+    expect(refunded.body).toContain("This order is fully refunded.");
+    const cancel = await b.post(`/demo-store/orders/${orderId}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.body).toContain("nothing to cancel");
+    expect(store.calls.map((c) => c.headers["x-shopify-topic"])).toEqual([
+      "orders/create",
+      "orders/paid",
+      "refunds/create",
+    ]);
+  });
+});

@@ -168,6 +168,8 @@ export async function cancelOrder(
     const row = await repo.findOrderForUpdate(trx, shop.shopId, orderId);
     if (!row) return { ok: false as const, message: "This order doesn't exist." };
     if (row.cancelled_at) return { ok: false as const, message: "This order is already cancelled." };
+    if (row.financial_status === "refunded")
+      return { ok: false as const, message: "This order is fully refunded: there is nothing to cancel." };
     const order = row.data as unknown as StoredOrder;
     const refunds = row.refunds as unknown as StoredRefund[];
     const { remaining, remainingShipping } = remainingOf(order, refunds);

@@ -82,7 +82,12 @@ ${
     ? html`<form method="post" action="${base}/refund">${keyField}<button class="btn secondary wide" type="submit">Refund everything left (${formatMoney(view.refundable)})</button></form>`
     : ""
 }
-<form method="post" action="${base}/cancel" style="margin-top:8px">${keyField}<button class="btn danger wide" type="submit">Cancel order</button></form>`
+${
+  // A fully refunded order has nothing left to cancel.
+  view.refundable > 0
+    ? html`<form method="post" action="${base}/cancel" style="margin-top:8px">${keyField}<button class="btn danger wide" type="submit" data-testid="order-cancel">Cancel order</button></form>`
+    : html`<p data-testid="order-fully-refunded">This order is fully refunded.</p>`
+}`
 }
 ${
   refunds.length > 0
