@@ -1,6 +1,7 @@
 import { buildApp, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { closeRuntime, createRuntime } from "./runtime";
+import { seedDemoMembers } from "./seed/demo-members";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
 async function main() {
@@ -8,6 +9,8 @@ async function main() {
   const deps = await createRuntime(config);
   if (config.seedDemo) await seedDemoShop(deps);
   if (config.seedDemo && config.platform === "demo") {
+    // The shop's past first: Ava and Ben join as they did months ago, before the shoppers' seed.
+    await seedDemoMembers(deps);
     await seedDemoShoppers(deps);
     await seedDemoStore(deps);
   }

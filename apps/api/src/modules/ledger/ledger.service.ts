@@ -227,3 +227,5 @@ export async function listEarnedProgramIds(
 ): Promise<Set<string>> {
   return new Set(await repo.listProgramIdsWithEntries(conn, shopId, customerId));
 }
+
+export { entriesDatedAt } from "./ledger.repository";
