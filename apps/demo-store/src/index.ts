@@ -1,17 +1,8 @@
 /**
  * @laurel/demo-store: the local storefront of the embedded default (decision 0045). Its public
- * surface: the Fastify plugin, its seed, and what the host's tests check Laurel against.
+ * surface is what a host needs: the Fastify plugin, the seed of its shoppers' accounts, and the
+ * types of what it is given.
  */
-export { type Shopper, seedStoreShoppers } from "./accounts/accounts.service";
-export { PRODUCTS } from "./catalogue/catalogue";
-export { appProxyQuery } from "./platform/app-proxy";
-export {
-  customerPayload,
-  orderWebhookPayload,
-  refundWebhookPayload,
-  type StoredOrder,
-  serializePayload,
-} from "./platform/shopify-payloads";
+export { seedStoreShoppers } from "./accounts/accounts.service";
 export { type DemoStoreOptions, demoStorePlugin } from "./plugin";
 export type { LaurelHttp, StoreDeps, StoreShop } from "./store-deps";
-export { escapeHtml } from "./views/html";

@@ -54,7 +54,7 @@ export async function authenticateShopper(
 }
 
 /** Creates a shopper account unless the id or e-mail exists; answers the account and whether it is new. */
-export async function createShopperAccount(
+async function createShopperAccount(
   deps: StoreDeps,
   shop: StoreShop,
   input: {
@@ -93,7 +93,7 @@ export function storedCustomerOf(s: Shopper): StoredCustomer {
 }
 
 /** The customers/create body for a shopper (Shopify's Customer serialization). */
-export function customerCreatePayload(s: Shopper) {
+function customerCreatePayload(s: Shopper) {
   return customerPayload(storedCustomerOf(s));
 }
 

@@ -15,7 +15,7 @@ import * as repo from "../store.repository";
 import type { Logger, StoreDeps, StoreShop } from "../store-deps";
 import { createDiscountStore, type DiscountStore } from "./discounts.repository";
 
-export const PAYMENT_GATEWAY = "shopify_payments";
+const PAYMENT_GATEWAY = "shopify_payments";
 /** The shop's address book default, prefilled at checkout. */
 export const DEFAULT_ADDRESS: StoredAddress = {
   name: "",
@@ -67,7 +67,7 @@ export async function viewCart(
   return { lines, discount, totals: computeTotals(lines, discount?.ok ? discount.application.effect : null) };
 }
 
-export interface CheckoutForm {
+interface CheckoutForm {
   email: string;
   name: string;
   address1: string;
@@ -75,7 +75,7 @@ export interface CheckoutForm {
   zip: string;
 }
 
-export type PlaceOrderResult =
+type PlaceOrderResult =
   | { ok: true; order: StoredOrder; row: DemoOrderRow; deliveries: DeliveryResult[]; replayed: boolean }
   | { ok: false; reason: "empty_cart" | "discount"; message: string };
 

@@ -76,7 +76,7 @@ export function mayAccessOrder(view: OrderView, shopper: Shopper | null, key: st
   return typeof key === "string" && key.length > 0 && key === view.order.token;
 }
 
-export type OrderActionResult =
+type OrderActionResult =
   | { ok: true; view: OrderView; deliveries: DeliveryResult[] }
   | { ok: false; message: string };
 

@@ -40,7 +40,7 @@ export interface StoredOrderLine {
   grams: number;
 }
 
-export interface StoredDiscountApplication {
+interface StoredDiscountApplication {
   code: string;
   title: string;
   codeType: "fixed_amount" | "percentage" | "shipping";

@@ -38,7 +38,7 @@ ${
   );
 }
 
-export interface DemoShopperHint {
+interface DemoShopperHint {
   email: string;
   password: string;
   firstName: string;
@@ -76,7 +76,7 @@ ${
   );
 }
 
-export interface RegisterValues {
+interface RegisterValues {
   firstName: string;
   lastName: string;
   email: string;

@@ -85,7 +85,7 @@ ${discountForm(view, code, `${STORE_PATH}/cart/discount`)}
   );
 }
 
-export interface CheckoutValues {
+interface CheckoutValues {
   email: string;
   name: string;
   address1: string;

@@ -14,7 +14,7 @@ export const PROXY_PREFIX = "/apps/laurel";
 export const LOGIN_PATH = `${STORE_PATH}/account/login`;
 export const REGISTER_PATH = `${STORE_PATH}/account/register`;
 
-export type PageType = "product" | "home" | "collection" | "cart" | "account" | "other";
+type PageType = "product" | "home" | "collection" | "cart" | "account" | "other";
 
 export interface PageContext {
   shopDomain: string;
@@ -25,7 +25,7 @@ export interface PageContext {
 }
 
 /** The theme app embed: the one contract between this store and the widget. */
-export function widgetEmbed(ctx: PageContext, page: PageType): SafeHtml {
+function widgetEmbed(ctx: PageContext, page: PageType): SafeHtml {
   return html`<script src="/widget/loader.js" defer data-laurel-proxy="${PROXY_PREFIX}" data-laurel-shop="${ctx.shopDomain}" data-laurel-locale="en" data-laurel-page="${page}" data-laurel-customer="${ctx.shopper?.customerId ?? ""}" data-laurel-login-url="${LOGIN_PATH}" data-laurel-register-url="${REGISTER_PATH}"></script>`;
 }
 
