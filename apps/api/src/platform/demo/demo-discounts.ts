@@ -7,7 +7,7 @@ import type { DiscountRequest } from "../port";
  * its checkout with its own queries (apps/demo-store); Laurel hears of a use only from the order
  * webhook (decisions 0015, 0045).
  */
-export function createDemoStore(db: Db | Tx) {
+export function createDemoDiscounts(db: Db | Tx) {
   return {
     async findShopId(domain: string): Promise<string | undefined> {
       const row = await db
