@@ -67,17 +67,19 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
     return c;
   }, [ctx]);
 
-  // Back signed in after "Create account" or "Sign in" on the join card: join now (joining twice
-  // changes nothing; a shopper who left stays out, silently).
+  // Back signed in after "Create account" or "Sign in" on the join card: a guest joins now. A
+  // member (who only signed in) or a shopper who left is left as they are.
   useEffect(() => {
     if (ctx.embed.customer && takeJoinIntent()) {
-      c.post("/join").then(
-        () => {
-          c.announce(c.t("join.done"));
-          c.reload();
-        },
-        () => {},
-      );
+      c.get<ProxyCustomerResponse>("/customer")
+        .then((d) => (d.customer?.type === "member" || d.customer?.type === "left" ? null : c.post("/join")))
+        .then(
+          (joined) => {
+            if (joined) c.announce(c.t("join.done"));
+            c.reload();
+          },
+          () => {},
+        );
     }
   }, [ctx]);
 

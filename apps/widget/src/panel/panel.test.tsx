@@ -217,6 +217,14 @@ describe("panel: signed in, not a member", () => {
     document.body.innerHTML = "";
     const again = await mounted({ "GET /customer": ok(customerView()) });
     expect(again.calls).toEqual([]);
+
+    // A member who signs in from the card is not joined again, nor welcomed as new.
+    document.body.innerHTML = "";
+    sessionStorage.setItem("laurel:join", String(Date.now()));
+    const member = await mounted({ "GET /customer": ok(customerView()) });
+    await until(() => expect(member.setBalance).toHaveBeenLastCalledWith(1250));
+    expect(member.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /customer", "GET /customer"]);
+    expect(live()).toBe("");
   });
 
   it("a join intent waits while signed out and is forgotten after half an hour", async () => {
