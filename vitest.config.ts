@@ -21,6 +21,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          name: "demo-store",
+          include: ["apps/demo-store/src/**/*.test.ts", "apps/demo-store/test/**/*.test.ts"],
+          // A fresh database per file (migrations) and scrypt-hashed accounts: slow on 2 cores.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
         test: { name: "admin", include: ["apps/admin/src/**/*.test.{ts,tsx}"], environment: "jsdom" },
       },
       // The checks on the repository itself (boundaries, unused code): scripts/*.test.ts.

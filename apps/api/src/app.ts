@@ -1,6 +1,8 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import { DEMO_SHOP_DOMAIN, DEMO_SHOPPERS } from "@laurel/db";
+import { demoStorePlugin, type StoreDeps, type StoreShop, seedStoreShoppers } from "@laurel/demo-store";
+import Fastify, { type FastifyInstance, type HTTPMethods } from "fastify";
 import type { Deps } from "./infra/deps";
 import type { TrustProxy } from "./infra/env";
 import { AppError } from "./infra/errors";
@@ -12,12 +14,12 @@ import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
 import { registerCustomerRoutes } from "./modules/customers/customers.routes";
-import { registerDemoStoreRoutes } from "./modules/demo-store/demo-store.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerOpenApiRoutes } from "./modules/openapi/openapi.routes";
 import { registerProgramRoutes } from "./modules/programs/programs.routes";
 import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerShopRoutes } from "./modules/shops/shops.routes";
+import { findShopByDomain } from "./modules/shops/shops.service";
 import { registerStaffRoutes } from "./modules/staff/staff.routes";
 import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
 import { registerWebRoutes } from "./modules/web/web.routes";
@@ -95,7 +97,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
   await registerWebhookRoutes(app, deps, new Set(Object.keys(webhookHandlers)));
-  await registerDemoStoreRoutes(app, deps);
+  if (deps.config.platform === "demo") await mountDemoStore(app, deps);
   await registerWebRoutes(app, options.webDirs);
   options.extraRoutes?.(app);
 
@@ -103,4 +105,44 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const missing = unguarded.filter((r) => !r.startsWith("HEAD "));
   if (missing.length > 0) throw new Error(`Routes without a guard: ${missing.join(", ")}`);
   return app;
+}
+
+/**
+ * The demo store (decision 0045) gets from Laurel only what a Shopify store has: the app's secret
+ * and API version, HTTP to Laurel (in-process), and its own tables. Its tables are keyed by the
+ * shop's id, so it is told which id the demo shop has.
+ */
+function demoStoreDeps(deps: Deps): StoreDeps {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    appSecret: deps.config.shopifyApiSecret,
+    apiVersion: deps.config.shopifyApiVersion,
+  };
+}
+
+async function findDemoStoreShop(deps: Deps, domain: string): Promise<StoreShop | null> {
+  const shop = await findShopByDomain(deps.db, domain);
+  return shop && !shop.uninstalled_at ? { shopId: shop.id, shopDomain: shop.shopify_domain } : null;
+}
+
+async function mountDemoStore(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(demoStorePlugin, {
+    deps: demoStoreDeps(deps),
+    shopDomain: DEMO_SHOP_DOMAIN,
+    findShop: (domain) => findDemoStoreShop(deps, domain),
+    sessionSecret: deps.sessionSecret,
+    secureCookies: deps.config.secureCookies,
+    shoppers: DEMO_SHOPPERS,
+    laurel: async (r) => {
+      const res = await app.inject({ ...r, method: r.method as HTTPMethods });
+      return { statusCode: res.statusCode, headers: res.headers, body: res.body, rawPayload: res.rawPayload };
+    },
+  });
+}
+
+/** The demo store's accounts for the seeded shoppers (Laurel's side: `seedDemoShoppers`). */
+export async function seedDemoStore(deps: Deps): Promise<number> {
+  const shop = await findDemoStoreShop(deps, DEMO_SHOP_DOMAIN);
+  return shop ? seedStoreShoppers(demoStoreDeps(deps), shop, DEMO_SHOPPERS) : 0;
 }

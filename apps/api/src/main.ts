@@ -1,14 +1,20 @@
-import { buildApp } from "./app";
+import { buildApp, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
+import { seedDemoMembers } from "./seed/demo-members";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
 async function main() {
   const config = loadConfig();
   const deps = await createRuntime(config);
   if (config.seedDemo) await seedDemoShop(deps);
-  if (config.seedDemo && config.platform === "demo") await seedDemoShoppers(deps);
+  if (config.seedDemo && config.platform === "demo") {
+    // The shop's past first: Ava and Ben join as they did months ago, before the shoppers' seed.
+    await seedDemoMembers(deps);
+    await seedDemoShoppers(deps);
+    await seedDemoStore(deps);
+  }
   if (config.workerInProcess) await startWorker(deps);
   const app = await buildApp(deps, { logger: true });
   try {

@@ -1,5 +1,5 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoStore } from "../src/platform/demo/demo-store";
 import { type DiscountRequest, PlatformError } from "../src/platform/port";
 import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
 import { createTestApp, type TestApp } from "./helpers";
@@ -26,19 +26,27 @@ const request: DiscountRequest = {
   endsAt: null,
 };
 
+/** The code as the demo store's checkout looks it up: case-insensitively (apps/demo-store). */
+const findByCode = (shopId: string, code: string) =>
+  t.deps.db
+    .selectFrom("demo_discounts")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where(sql<boolean>`upper(code) = upper(${code})`)
+    .executeTakeFirst();
+
 describe("demo platform discount codes (the local store)", () => {
   it("creates a code the demo checkout can find case-insensitively, refuses a duplicate, deactivates", async () => {
     const shop = { domain: DEMO_SHOP_DOMAIN, accessToken: null };
     const created = await t.deps.platform.createDiscount(shop, request);
-    const store = createDemoStore(t.deps.db);
-    expect(await store.findByCode("shop_demo", "laurel-demo1")).toMatchObject({
+    expect(await findByCode("shop_demo", "laurel-demo1")).toMatchObject({
       id: created.platformDiscountId,
       active: true,
     });
     await expect(t.deps.platform.createDiscount(shop, request)).rejects.toBeInstanceOf(PlatformError);
     await t.deps.platform.deactivateDiscount(shop, created.platformDiscountId);
     await t.deps.platform.deactivateDiscount(shop, created.platformDiscountId);
-    expect((await store.findByCode("shop_demo", "LAUREL-DEMO1"))?.active).toBe(false);
+    expect((await findByCode("shop_demo", "LAUREL-DEMO1"))?.active).toBe(false);
   });
 
   it("refuses codes for a shop the demo store does not know", async () => {

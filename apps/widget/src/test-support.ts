@@ -26,6 +26,7 @@ export const texts: Record<string, string> = {
   "left.body": "You have left the loyalty program. Please contact the store to rejoin.",
   "member.welcome": "Welcome back",
   "member.pending": "{{points}} pending",
+  "member.owed": "{{points}} owed: new {{loyalty_point}} pay this back first",
   "member.coupons": "My coupons",
   "member.history": "Points history",
   "tier.current": "VIP tier: {{tier}}",

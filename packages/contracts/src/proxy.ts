@@ -16,6 +16,8 @@ export const proxyActivitySchema = z.object({
   points: z.number().int(),
   pendingPoints: z.number().int(),
   createdAt: z.string(),
+  /** The order the entry came from, as the shop names it ("#1004"); null for other sources. */
+  orderName: z.string().nullable(),
 });
 export type ProxyActivity = z.infer<typeof proxyActivitySchema>;
 

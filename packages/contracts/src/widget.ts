@@ -78,6 +78,8 @@ export const widgetTranslationDefaults = {
   "member.welcome": "Welcome back",
   "member.balance": "Your balance",
   "member.pending": "{{points}} pending",
+  // A balance below zero (points taken back after they were spent): shown as 0, with what is owed.
+  "member.owed": "{{points}} owed: new {{loyalty_point}} pay this back first",
   "member.coupons": "My coupons",
   "member.history": "Points history",
   // VIP tier.

@@ -1,54 +1,15 @@
+import { DEMO_SHOP_DOMAIN, DEMO_SHOPPERS } from "@laurel/db";
 import type { Deps } from "../infra/deps";
 import { AppError } from "../infra/errors";
-import { parseJsonKeepingBigIntegers } from "../infra/shopify-signatures";
 import { ensureUserAccount } from "../modules/auth/auth.service";
-import {
-  createShopperAccount,
-  customerCreatePayload,
-  findShopper,
-  resolveStoreShop,
-} from "../modules/demo-store/demo-store.service";
-import { serializePayload } from "../modules/demo-store/shopify-payloads";
+import { ensureCustomer, findCustomerByPlatformId } from "../modules/customers/customers.service";
 import { createDefaultPrograms } from "../modules/programs/programs.service";
 import { createShopIfAbsent, findShopByDomain, shopRowFromPlatform } from "../modules/shops/shops.service";
 import { joinAsShopper } from "../modules/storefront/storefront.service";
-import { applyWebhook } from "../modules/webhooks/webhooks.service";
-import { webhookHandlers } from "../webhook-topics";
 
-export const DEMO_SHOP_DOMAIN = "laurel-demo.myshopify.com";
+export { DEMO_SHOP_DOMAIN, DEMO_SHOPPERS };
 export const DEMO_MERCHANT = { email: "demo@laurel.test", password: "laurel-demo" };
 export const DEMO_STAFF = { email: "staff@laurel.test", password: "laurel-staff" };
-
-/**
- * The demo store's seeded shoppers (decision 0015). Stable platform ids (64-bit, beyond 2^53, as
- * Shopify's) and passwords; Ava and Ben have joined the loyalty program, Cleo has not yet.
- */
-export const DEMO_SHOPPERS = [
-  {
-    customerId: "7301000000000000001",
-    email: "ava@laurel.test",
-    password: "laurel-ava",
-    firstName: "Ava",
-    lastName: "Park",
-    member: true,
-  },
-  {
-    customerId: "7301000000000000002",
-    email: "ben@laurel.test",
-    password: "laurel-ben",
-    firstName: "Ben",
-    lastName: "Okafor",
-    member: true,
-  },
-  {
-    customerId: "7301000000000000003",
-    email: "cleo@laurel.test",
-    password: "laurel-cleo",
-    firstName: "Cleo",
-    lastName: "Rossi",
-    member: false,
-  },
-] as const;
 
 /**
  * The demo shop of the embedded default: idempotent, so every start may run it. Creates the shop,
@@ -85,38 +46,35 @@ export async function seedDemoShop(deps: Deps): Promise<{ shopId: string; create
 }
 
 /**
- * The demo store's shoppers (demo platform, `npm start`): idempotent. Each is a customer of the
- * store's platform; Laurel learns of them as from Shopify, by a customers/create delivery through
- * the webhook path (dedupe on a fixed webhook id, the topic's handler, one transaction), and the
- * members join through the storefront's join use case, as the widget's "Join" does.
+ * Laurel's side of the demo store's seeded shoppers (their store accounts are the store's own
+ * seed, under the same platform ids): each is a customer of the shop, the members joined through
+ * the storefront's join use case, as the widget's "Join" does. Idempotent; answers how many
+ * customers it created.
  */
 export async function seedDemoShoppers(deps: Deps): Promise<number> {
-  const shop = await resolveStoreShop(deps, DEMO_SHOP_DOMAIN);
-  if (!shop) return 0;
+  const shop = await findShopByDomain(deps.db, DEMO_SHOP_DOMAIN);
+  if (!shop || shop.uninstalled_at) return 0;
   let created = 0;
   for (const s of DEMO_SHOPPERS) {
-    let shopper = await findShopper(deps, shop, s.customerId);
-    if (!shopper) {
-      const result = await createShopperAccount(deps, shop, s);
-      if ("emailTaken" in result) continue;
-      shopper = result.shopper;
-      created += 1;
-    }
-    // The same bytes a delivery would carry, parsed as the webhook route parses them.
-    const payload = parseJsonKeepingBigIntegers(serializePayload(customerCreatePayload(shopper)));
-    await applyWebhook(
-      deps,
-      {
-        shopDomain: shop.shopDomain,
-        topic: "customers/create",
-        webhookId: `demo-seed-customers-create-${s.customerId}`,
-        payload,
-      },
-      webhookHandlers["customers/create"],
-    );
-    if (!s.member) continue;
+    const fresh = await deps.db.transaction().execute(async (trx) => {
+      if (await findCustomerByPlatformId(trx, shop.id, s.customerId)) return false;
+      const customer = {
+        platformCustomerId: s.customerId,
+        email: s.email,
+        firstName: s.firstName,
+        lastName: s.lastName,
+      };
+      await ensureCustomer(deps, trx, shop.id, customer);
+      return true;
+    });
+    if (fresh) created += 1;
+    if (!s.member || !fresh) continue;
     try {
-      await joinAsShopper(deps, { ...shop, platformCustomerId: s.customerId });
+      await joinAsShopper(deps, {
+        shopId: shop.id,
+        shopDomain: shop.shopify_domain,
+        platformCustomerId: s.customerId,
+      });
     } catch (error) {
       // A shopper the merchant removed from the program stays out.
       if (!(error instanceof AppError && error.code === "customer_left")) throw error;

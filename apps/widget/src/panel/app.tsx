@@ -2,7 +2,7 @@ import type { ProxyCustomerResponse } from "@laurel/contracts";
 import { Component, type ComponentChildren } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { PanelApi, PanelContext } from "../shared/types";
-import { type Ctx, client, focusables, formatters, translator, type View } from "./context";
+import { type Ctx, client, focusables, formatters, takeJoinIntent, translator, type View } from "./context";
 import { HomeView } from "./views/home";
 
 type AccountViews = typeof import("./views/account");
@@ -58,12 +58,29 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
           .then((d) => {
             if (!Array.isArray(d?.waysToEarn) || !Array.isArray(d.waysToRedeem)) throw new Error();
             setData(d);
-            ctx.setBalance(d.customer?.type === "member" ? d.customer.availablePoints : null);
+            // A balance below zero shows as 0 on the launcher too (the panel says what is owed).
+            ctx.setBalance(d.customer?.type === "member" ? Math.max(0, d.customer.availablePoints) : null);
           })
           .catch((e: Error) => setError(e.message || t("panel.error")));
       },
     };
     return c;
+  }, [ctx]);
+
+  // Back signed in after "Create account" or "Sign in" on the join card: a guest joins now. A
+  // member (who only signed in) or a shopper who left is left as they are.
+  useEffect(() => {
+    if (ctx.embed.customer && takeJoinIntent()) {
+      c.get<ProxyCustomerResponse>("/customer")
+        .then((d) => (d.customer?.type === "member" || d.customer?.type === "left" ? null : c.post("/join")))
+        .then(
+          (joined) => {
+            if (joined) c.announce(c.t("join.done"));
+            c.reload();
+          },
+          () => {},
+        );
+    }
   }, [ctx]);
 
   api.open = () => setOpen(true);

@@ -125,6 +125,34 @@ export function link(value: string | undefined, fallback: string): string {
   return value && /^(\/(?!\/)|https?:\/\/)/i.test(value) ? value : fallback;
 }
 
+const JOIN_INTENT = "laurel:join";
+/** How long "create an account to join" holds: the time to fill in a sign-up form, not a day. */
+const JOIN_INTENT_MS = 30 * 60_000;
+
+/**
+ * A guest chose "Create account" or "Sign in" on the join card: they mean to join, so the panel
+ * joins them when they come back signed in (one step, not a second "Join"). Kept for the tab
+ * (sessionStorage): sign-up may happen on another page or host and come back here.
+ */
+export function rememberJoinIntent(): void {
+  try {
+    sessionStorage.setItem(JOIN_INTENT, String(Date.now()));
+  } catch {
+    // No storage: the shopper joins with the button instead.
+  }
+}
+
+/** Whether a recent join intent was waiting; it is used up either way. */
+export function takeJoinIntent(now = Date.now()): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(JOIN_INTENT));
+    sessionStorage.removeItem(JOIN_INTENT);
+    return at > 0 && now - at < JOIN_INTENT_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** Everything a shopper may focus inside an element, in order. */
 export function focusables(el: Element | null): HTMLElement[] {
   return el

@@ -1,4 +1,5 @@
 import type { ProxyActivity, ProxyCoupon, ProxyCustomerResponse, WidgetSettings } from "@laurel/contracts";
+import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LAUNCHER_HTML } from "../loader/launcher-markup";
 import type { Embed, PanelApi } from "../shared/types";
@@ -61,6 +62,16 @@ async function openPanel(
     await vi.waitFor(() => expect(q("laurel-panel")).not.toBeNull());
   }
   return current;
+}
+
+/** Mounted, not opened, its effects run (act flushes them): what a page load does before a click. */
+async function mounted(routes: Record<string, unknown>, embed: Partial<Embed> = {}): Promise<Opened> {
+  let opened: Opened | undefined;
+  await act(async () => {
+    opened = await openPanel(routes, { embed, open: false });
+  });
+  await settle();
+  return opened as Opened;
 }
 
 const q = <T extends HTMLElement = HTMLElement>(testid: string) =>
@@ -171,6 +182,68 @@ describe("panel: signed in, not a member", () => {
     expect(setBalance).toHaveBeenLastCalledWith(1250);
   });
 
+  it("a guest who creates an account from the join card is a member when back: no second 'Join'", async () => {
+    sessionStorage.clear();
+    await openPanel({ "GET /customer": ok(guestView()) }, { embed: { customer: "" } });
+    await until(() => expect(q("laurel-register")).not.toBeNull());
+    // The link's own navigation is the browser's business, not this test's.
+    current.root.addEventListener("click", (e) => e.preventDefault());
+    q("laurel-register")?.click();
+    current.api.close();
+    document.body.innerHTML = "";
+
+    // Back from the sign-up form, signed in: the panel joins before anyone opens it.
+    let joined = false;
+    const { calls, setBalance } = await openPanel(
+      {
+        "GET /customer": () => ok(joined ? customerView() : customerView({ customer: null })),
+        "POST /join": () => {
+          joined = true;
+          return ok({
+            type: "member",
+            joinedAt: "2026-11-22T00:00:00Z",
+            availablePoints: 100,
+            pendingPoints: 0,
+          });
+        },
+      },
+      { open: false },
+    );
+    await until(() => expect(setBalance).toHaveBeenLastCalledWith(1250));
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/join"]);
+    expect(live()).toBe("Welcome! You're now a member.");
+
+    // Used up: the next page joins nobody.
+    document.body.innerHTML = "";
+    const again = await mounted({ "GET /customer": ok(customerView()) });
+    expect(again.calls).toEqual([]);
+
+    // A member who signs in from the card is not joined again, nor welcomed as new.
+    document.body.innerHTML = "";
+    sessionStorage.setItem("laurel:join", String(Date.now()));
+    const member = await mounted({ "GET /customer": ok(customerView()) });
+    await until(() => expect(member.setBalance).toHaveBeenLastCalledWith(1250));
+    expect(member.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /customer", "GET /customer"]);
+    expect(live()).toBe("");
+  });
+
+  it("a join intent waits while signed out and is forgotten after half an hour", async () => {
+    sessionStorage.clear();
+    sessionStorage.setItem("laurel:join", String(Date.now()));
+    const guest = await openPanel(
+      { "GET /customer": ok(guestView()) },
+      { embed: { customer: "" }, open: false },
+    );
+    await settle();
+    expect(guest.calls).toEqual([]);
+    expect(sessionStorage.getItem("laurel:join")).not.toBeNull();
+    document.body.innerHTML = "";
+    sessionStorage.setItem("laurel:join", String(Date.now() - 31 * 60_000));
+    const late = await mounted({ "GET /customer": ok(customerView()) });
+    expect(late.calls).toEqual([]);
+    expect(sessionStorage.getItem("laurel:join")).toBeNull();
+  });
+
   it("shows the server's message when joining fails", async () => {
     await openPanel({
       "GET /customer": ok(customerView({ customer: null })),
@@ -204,6 +277,18 @@ describe("panel: member", () => {
     expect(dynamic?.closest("li")?.textContent).toContain("200 points to 1,000 points");
     expect(text("laurel-redeem-list")).toContain("$5 off coupon · $5.00 off");
     expect(q("laurel-tier")).toBeNull();
+  });
+
+  it("a balance below zero shows as 0 points, with what is owed, and nothing to redeem", async () => {
+    const view = withBalance(-900);
+    view.waysToRedeem = view.waysToRedeem.map((w) => ({ ...w, available: false }));
+    const { setBalance } = await openPanel({ "GET /customer": ok(view) });
+    await until(() => expect(text("laurel-balance")).toBe("0 points"));
+    expect(text("laurel-owed")).toBe("900 points owed: new points pay this back first");
+    expect(setBalance).toHaveBeenLastCalledWith(0);
+    expect((all("laurel-redeem-button") as HTMLButtonElement[]).every((b) => b.disabled)).toBe(true);
+    expect(current.root.textContent).not.toContain("−900");
+    expect(current.root.textContent).not.toContain("-900");
   });
 
   it("shows VIP tier progress only when the API gives a tier", async () => {
@@ -470,19 +555,26 @@ describe("panel: my coupons", () => {
 });
 
 describe("panel: points history", () => {
-  const activity = (id: number, activityType: string, points: number, pendingPoints = 0): ProxyActivity => ({
+  const activity = (
+    id: number,
+    activityType: string,
+    points: number,
+    pendingPoints = 0,
+    orderName: string | null = null,
+  ): ProxyActivity => ({
     id: String(id),
     activityType,
     points,
     pendingPoints,
     createdAt: "2026-11-20T10:00:00.000Z",
+    orderName,
   });
 
-  it("pages through the history with Load more", async () => {
+  it("pages through the history with Load more; an entry from an order names it", async () => {
     const page1 = [
-      activity(1, "earn_place_order", 50),
+      activity(1, "earn_place_order", 50, 0, "#1004"),
       activity(2, "redeem_point", -500),
-      activity(3, "earn_pending_point", 0, 30),
+      activity(3, "earn_pending_point", 0, 30, "#1005"),
     ];
     const page2 = [activity(4, "adjust_point", 25), activity(5, "something_new", 3)];
     await openPanel({
@@ -500,9 +592,9 @@ describe("panel: points history", () => {
     q("laurel-history-open")?.click();
     await until(() => expect(all("laurel-history-item")).toHaveLength(3));
     expect(all("laurel-history-item").map((li) => li.textContent)).toEqual([
-      "Placed an order · Nov 20, 2026+50 points",
+      "Placed an order · #1004 · Nov 20, 2026+50 points",
       "Redeemed a reward · Nov 20, 2026-500 points",
-      "Points earned · Nov 20, 2026+30 points (pending)",
+      "Points earned · #1005 · Nov 20, 2026+30 points (pending)",
     ]);
     q("laurel-history-more")?.click();
     await until(() => expect(all("laurel-history-item")).toHaveLength(5));

@@ -113,11 +113,22 @@ export async function listEntriesPage(
 ) {
   const [rows, count] = await Promise.all([
     conn
-      .selectFrom("ledger_entries")
-      .select(["id", "activity_type", "available_delta", "pending_delta", "created_at"])
-      .where("shop_id", "=", shopId)
-      .where("customer_id", "=", customerId)
-      .orderBy("id", "desc")
+      .selectFrom("ledger_entries as e")
+      // The order an entry came from, by name ("#1004"): its source is the order's id.
+      .leftJoin("orders as o", (j) =>
+        j.onRef("o.shop_id", "=", "e.shop_id").onRef("o.order_id", "=", "e.source_ref"),
+      )
+      .select([
+        "e.id",
+        "e.activity_type",
+        "e.available_delta",
+        "e.pending_delta",
+        "e.created_at",
+        "o.name as order_name",
+      ])
+      .where("e.shop_id", "=", shopId)
+      .where("e.customer_id", "=", customerId)
+      .orderBy("e.id", "desc")
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),

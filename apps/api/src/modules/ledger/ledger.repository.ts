@@ -45,6 +45,8 @@ const entryValues = (e: NewEntry) => ({
   note: e.note ?? null,
   actor: e.actor ?? null,
   expires_at: e.expiresAt ?? null,
+  // When the source event happened: now, unless the transaction says otherwise (see entriesDatedAt).
+  created_at: sql<Date>`coalesce(nullif(current_setting('laurel.entry_time', true), '')::timestamptz, now())`,
 });
 
 /**
@@ -54,6 +56,14 @@ const entryValues = (e: NewEntry) => ({
 function withinBalanceLimit(column: string, delta: number): RawBuilder<boolean> {
   const after = sql`(${sql.ref(column)}::bigint + ${delta})`;
   return sql<boolean>`(abs(${after}) <= ${MAX_POINTS_BALANCE} or abs(${after}) < abs(${sql.ref(column)}::bigint))`;
+}
+
+/**
+ * Entries written for the rest of this transaction are dated `at`: a backfill (the demo seed's
+ * history) writes past events through the same services, dated when they happened (decision 0046).
+ */
+export async function entriesDatedAt(trx: Tx, at: Date): Promise<void> {
+  await sql`select set_config('laurel.entry_time', ${at.toISOString()}, true)`.execute(trx);
 }
 
 /**

@@ -321,3 +321,5 @@ export async function listPriorAwardsOfCustomers(
   }
   return out;
 }
+
+export { entriesDatedAt } from "./ledger.repository";

@@ -81,6 +81,7 @@ export async function listShopperActivities(
       points: r.available_delta,
       pendingPoints: r.pending_delta,
       createdAt: r.created_at.toISOString(),
+      orderName: r.order_name,
     })),
     pageInfo: { page, pageSize, total, hasNextPage: page * pageSize < total },
   };

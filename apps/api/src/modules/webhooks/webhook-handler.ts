@@ -24,9 +24,3 @@ export interface BatchedWebhookTopic<N = unknown> {
 
 export type WebhookTopicHandler = WebhookHandler | BatchedWebhookTopic;
 export type WebhookHandlers = Readonly<Record<string, WebhookTopicHandler>>;
-
-/** Applies one delivery alone, whatever kind of handler its topic has. */
-export async function applyOne(deps: Deps, trx: Tx, handler: WebhookTopicHandler, ctx: WebhookContext) {
-  if (typeof handler === "function") return handler(deps, trx, ctx);
-  await handler.applyMany(deps, trx, ctx.shop, [handler.parse(ctx)]);
-}

@@ -1,7 +1,7 @@
 import type { Deps, WebhookPipeline } from "../../infra/deps";
 import { GroupCommitter } from "../../infra/group-commit";
 import { parseJsonKeepingBigIntegers } from "../../infra/shopify-signatures";
-import { applyOne, type WebhookHandlers, type WebhookTopicHandler } from "./webhook-handler";
+import type { WebhookHandlers } from "./webhook-handler";
 import {
   drainDeliveries,
   PROCESSOR_DEFAULTS,
@@ -99,38 +99,6 @@ export function createWebhookIntake(deps: Pick<Deps, "db">, onRecorded: () => vo
       await counting;
     },
   };
-}
-
-/**
- * Applies one delivery at once, outside the queue, recording it as processed (the demo seed).
- * Deduplicated like any delivery: a second call with the same webhook id changes nothing.
- */
-export async function applyWebhook(
-  deps: Deps,
-  delivery: { shopDomain: string; topic: string; webhookId: string; payload: unknown },
-  handler: WebhookTopicHandler | undefined,
-): Promise<"applied" | "duplicate" | "unknown_shop" | "ignored_topic"> {
-  const shop = (await deps.shopContexts.byDomain(delivery.shopDomain))?.shop;
-  if (!shop) return "unknown_shop";
-  if (!handler) return "ignored_topic";
-  return deps.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("webhook_deliveries")
-      .values({
-        shop_id: shop.id,
-        webhook_id: delivery.webhookId,
-        topic: delivery.topic,
-        body: JSON.stringify(delivery.payload),
-        status: "processed",
-        processed_at: deps.clock.now(),
-      })
-      .onConflict((oc) => oc.columns(["shop_id", "webhook_id"]).doNothing())
-      .returning("webhook_id")
-      .executeTakeFirst();
-    if (!inserted) return "duplicate";
-    await applyOne(deps, trx, handler, { shop, ...delivery });
-    return "applied";
-  });
 }
 
 /** The pipeline of one process: its intake, and its processor loop once a worker starts it. */

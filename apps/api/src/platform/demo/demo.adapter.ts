@@ -7,14 +7,14 @@ import {
   type PlatformShop,
   type PlatformShopInfo,
 } from "../port";
-import { createDemoStore } from "./demo-store";
+import { createDemoDiscounts } from "./demo-discounts";
 
 /**
  * The demo platform: a local store that needs no network. Shop facts are derived from the shop's
  * domain so every demo shop is stable across restarts.
  */
 export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
-  const store = createDemoStore(db);
+  const store = createDemoDiscounts(db);
   let sequence = 0;
   // A shop's id never changes while it exists; remembered so each code costs one statement.
   const shopIds = new Map<string, string>();

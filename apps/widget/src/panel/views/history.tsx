@@ -55,6 +55,7 @@ export function HistoryView({ c }: { c: Ctx }) {
             <li key={a.id} tabIndex={-1} data-testid="laurel-history-item">
               <span>
                 {activityText(c, a.activityType)}
+                {a.orderName && <small data-testid="laurel-history-order"> · {a.orderName}</small>}
                 <small class="lw-muted"> · {c.date(a.createdAt)}</small>
               </span>
               <b class={n < 0 ? "lw-neg" : "lw-pts"}>

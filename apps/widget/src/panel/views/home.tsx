@@ -1,6 +1,6 @@
 import type { ProxyCustomerResponse } from "@laurel/contracts";
 import { useState } from "preact/hooks";
-import { type Ctx, link, type WayToRedeem } from "../context";
+import { type Ctx, link, rememberJoinIntent, type WayToRedeem } from "../context";
 
 type Data = ProxyCustomerResponse;
 
@@ -40,13 +40,18 @@ export function HomeView({ c, data }: { c: Ctx; data: Data }) {
           <a
             class="lw-btn"
             href={link(c.embed.registerUrl, "/account/register")}
+            onClick={rememberJoinIntent}
             data-testid="laurel-register"
           >
             {t("guest.createAccount")}
           </a>
           <p class="lw-muted">
             {t("guest.haveAccount")}{" "}
-            <a href={link(c.embed.loginUrl, "/account/login")} data-testid="laurel-login">
+            <a
+              href={link(c.embed.loginUrl, "/account/login")}
+              onClick={rememberJoinIntent}
+              data-testid="laurel-login"
+            >
               {t("guest.signIn")}
             </a>
           </p>
@@ -136,12 +141,18 @@ function MemberCard({ c, data }: { c: Ctx; data: Data }) {
   const { t } = c;
   const customer = data.customer as NonNullable<Data["customer"]>;
   const tier = data.tier as Tier | null;
+  const owed = Math.max(0, -customer.availablePoints);
   return (
     <section class="lw-card">
       <p class="lw-muted">{t("member.welcome")}</p>
       <p class="lw-bal" data-testid="laurel-balance">
-        {c.points(customer.availablePoints)}
+        {c.points(owed ? 0 : customer.availablePoints)}
       </p>
+      {owed > 0 && (
+        <p class="lw-muted" data-testid="laurel-owed">
+          {t("member.owed", { points: c.points(owed) })}
+        </p>
+      )}
       {customer.pendingPoints > 0 && (
         <p class="lw-muted" data-testid="laurel-pending">
           {t("member.pending", { points: c.points(customer.pendingPoints) })}

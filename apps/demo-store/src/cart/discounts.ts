@@ -4,8 +4,8 @@
  * the demo platform to create), checked the way Shopify's checkout does.
  */
 import { z } from "zod";
+import { CURRENCY, collectionIdOf, formatMoney, numericId, PRODUCTS } from "../catalogue/catalogue";
 import { allocate, type DiscountEffect, type PricedLine, shippingRateFor } from "./cart";
-import { CURRENCY, collectionIdOf, formatMoney, numericId, PRODUCTS } from "./catalogue";
 
 const money = z.object({ amount: z.number().int(), currency: z.string() });
 const items = z.union([
@@ -46,7 +46,7 @@ export const storedDiscountRequest = z.object({
   startsAt: z.coerce.date(),
   endsAt: z.coerce.date().nullable(),
 });
-export type StoredDiscountRequest = z.infer<typeof storedDiscountRequest>;
+type StoredDiscountRequest = z.infer<typeof storedDiscountRequest>;
 
 export interface StoredDiscount {
   id: string;
@@ -80,7 +80,7 @@ export type RefusalReason =
   | "not_applicable";
 
 /** What a code does, as the order's `discount_applications` and `discount_codes` describe it. */
-export interface DiscountApplication {
+interface DiscountApplication {
   discountId: string;
   code: string;
   title: string;

@@ -1,56 +1,25 @@
 import type { Db, Tx } from "@laurel/db";
 import { sql } from "kysely";
-import type { DiscountRequest } from "../port";
 
 /**
- * The demo platform's own storage: its discount codes, and how the demo storefront's checkout used
- * them (the platform's side: Laurel learns of a use only from the order webhook). `db` may be a
- * transaction, so the checkout checks and records a use atomically.
+ * The checkout's side of the platform's discount codes (`demo_discounts`, written by Laurel's demo
+ * platform adapter as Shopify's Admin API would): find a code, count who used it, record a use.
+ * `db` may be a transaction, so the checkout checks and records a use atomically.
  */
-export function createDemoStore(db: Db | Tx) {
+export function createDiscountStore(db: Db | Tx) {
+  const byCode = (shopId: string, code: string) =>
+    db
+      .selectFrom("demo_discounts")
+      .selectAll()
+      .where("shop_id", "=", shopId)
+      .where(sql<boolean>`upper(code) = upper(${code})`);
   return {
-    async findShopId(domain: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom("shops")
-        .select("id")
-        .where("shopify_domain", "=", domain)
-        .executeTakeFirst();
-      return row?.id;
-    },
-    async insertDiscount(shopId: string, id: string, request: DiscountRequest): Promise<boolean> {
-      const row = await db
-        .insertInto("demo_discounts")
-        .values({ shop_id: shopId, id, code: request.code, request: JSON.stringify(request) })
-        .onConflict((oc) => oc.doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-    async deactivate(shopId: string, id: string): Promise<void> {
-      await db
-        .updateTable("demo_discounts")
-        .set({ active: false })
-        .where("shop_id", "=", shopId)
-        .where("id", "=", id)
-        .execute();
-    },
     findByCode(shopId: string, code: string) {
-      return db
-        .selectFrom("demo_discounts")
-        .selectAll()
-        .where("shop_id", "=", shopId)
-        .where(sql<boolean>`upper(code) = upper(${code})`)
-        .executeTakeFirst();
+      return byCode(shopId, code).executeTakeFirst();
     },
     /** The code's row, locked until the transaction ends (usage limits under concurrent checkouts). */
     findByCodeForUpdate(shopId: string, code: string) {
-      return db
-        .selectFrom("demo_discounts")
-        .selectAll()
-        .where("shop_id", "=", shopId)
-        .where(sql<boolean>`upper(code) = upper(${code})`)
-        .forUpdate()
-        .executeTakeFirst();
+      return byCode(shopId, code).forUpdate().executeTakeFirst();
     },
     /** Orders in which this customer (by id) or this e-mail already used the code. */
     async countUses(
@@ -103,3 +72,5 @@ export function createDemoStore(db: Db | Tx) {
     },
   };
 }
+
+export type DiscountStore = ReturnType<typeof createDiscountStore>;

@@ -11,7 +11,7 @@ export const SESSION_COOKIE = "demo_shopper";
 export const CART_COOKIE = "demo_cart";
 export const SESSION_DAYS = 30;
 
-export interface ShopperSession {
+interface ShopperSession {
   customerId: string;
   expiresAt: Date;
 }

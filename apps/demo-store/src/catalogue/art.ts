@@ -2,8 +2,9 @@
  * Product pictures as small inline SVG (no image files, no network): a flat illustration per kind
  * of product, in the product's colours. Fixed width and height, so nothing shifts as a page loads.
  */
+
+import { escapeHtml, type SafeHtml, trusted } from "../views/html";
 import type { Art, Product } from "./catalogue";
-import { escapeHtml, type SafeHtml, trusted } from "./html";
 
 const shapes: Record<Art, (c: Product["colors"]) => string> = {
   tee: (c) =>

@@ -3,15 +3,15 @@
  * lines, discount allocations, shipping and totals, all in integer minor units.
  */
 import { z } from "zod";
-import { findProduct, type Product } from "./catalogue";
+import { findProduct, type Product } from "../catalogue/catalogue";
 
-export const MAX_LINES = 20;
-export const MAX_QUANTITY = 20;
+const MAX_LINES = 20;
+const MAX_QUANTITY = 20;
 /** Flat shipping rate, free from this much merchandise (after discounts). */
-export const SHIPPING_RATE = 600;
+const SHIPPING_RATE = 600;
 export const FREE_SHIPPING_FROM = 7500;
 
-export interface CartLine {
+interface CartLine {
   handle: string;
   quantity: number;
 }

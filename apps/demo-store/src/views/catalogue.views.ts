@@ -1,0 +1,89 @@
+import { FREE_SHIPPING_FROM } from "../cart/cart";
+import { productArt } from "../catalogue/art";
+import { COLLECTIONS, type Collection, formatMoney, PRODUCTS, type Product } from "../catalogue/catalogue";
+import { html, type SafeHtml } from "./html";
+import { layout, type PageContext, STORE_PATH } from "./layout";
+
+function priceTag(p: Product): SafeHtml {
+  return html`<span class="price">${formatMoney(p.price)}</span>${
+    p.compareAtPrice ? html`<span class="was">${formatMoney(p.compareAtPrice)}</span>` : ""
+  }`;
+}
+
+function productCard(p: Product): SafeHtml {
+  return html`<li class="card"><a href="${STORE_PATH}/products/${p.handle}">${productArt(p, 240)}<h3>${p.title}</h3>${priceTag(p)}</a></li>`;
+}
+
+export function homePage(ctx: PageContext): string {
+  return layout(
+    ctx,
+    "home",
+    "Home",
+    html`<section class="hero">
+<h1>Good things, rewarded</h1>
+<p>Everyday goods from the Laurel Demo Store. Sign in or create an account to earn points on every order, then spend them on rewards at checkout.</p>
+<a class="btn" href="${STORE_PATH}/collections/all">Shop everything</a>
+</section>
+<h2>Featured products</h2>
+<ul class="grid">${PRODUCTS.map(productCard)}</ul>
+<h2 style="margin-top:32px">Collections</h2>
+<ul class="grid">${COLLECTIONS.map(
+      (c) =>
+        html`<li class="card"><a class="panel" href="${STORE_PATH}/collections/${c.handle}"><h3>${c.title}</h3><span class="muted">${
+          PRODUCTS.filter((p) => p.collection === c.handle).length
+        } products</span></a></li>`,
+    )}</ul>`,
+  );
+}
+
+export function collectionPage(ctx: PageContext, collection: Collection | null): string {
+  const products = collection ? PRODUCTS.filter((p) => p.collection === collection.handle) : PRODUCTS;
+  const title = collection?.title ?? "All products";
+  return layout(
+    ctx,
+    "collection",
+    title,
+    html`<div class="crumbs"><a href="${STORE_PATH}">Home</a> / ${title}</div>
+<h1>${title}</h1>
+<p class="muted">${COLLECTIONS.map(
+      (c) => html`<a href="${STORE_PATH}/collections/${c.handle}">${c.title}</a> · `,
+    )}<a href="${STORE_PATH}/collections/all">All</a></p>
+<ul class="grid">${products.map(productCard)}</ul>`,
+  );
+}
+
+export function productPage(ctx: PageContext, p: Product): string {
+  const collection = COLLECTIONS.find((c) => c.handle === p.collection);
+  const related = PRODUCTS.filter((x) => x.handle !== p.handle && !x.giftCard).slice(0, 3);
+  return layout(
+    ctx,
+    "product",
+    p.title,
+    html`<div class="crumbs"><a href="${STORE_PATH}">Home</a> / ${
+      collection
+        ? html`<a href="${STORE_PATH}/collections/${collection.handle}">${collection.title}</a> / `
+        : ""
+    }${p.title}</div>
+<article class="product" data-product-id="${p.productId}">
+<div>${productArt(p, 520)}</div>
+<div>
+<p class="muted">${p.vendor}</p>
+<h1>${p.title}</h1>
+<p>${priceTag(p)}</p>
+<p>${p.summary}</p>
+<form method="post" action="${STORE_PATH}/cart/add">
+<input type="hidden" name="handle" value="${p.handle}">
+<label for="qty">Quantity</label>
+<div class="row"><input id="qty" type="number" name="quantity" value="1" min="1" max="20" inputmode="numeric">
+<button class="btn" type="submit">Add to cart</button></div>
+</form>
+<h2 style="margin-top:24px">Details</h2>
+<ul>${p.details.map((d) => html`<li>${d}</li>`)}</ul>
+<p class="muted">SKU ${p.sku}${p.giftCard ? "" : html` · Ships in 1–2 business days · Free shipping over ${formatMoney(FREE_SHIPPING_FROM)}`}</p>
+</div>
+</article>
+<h2 style="margin-top:40px">You may also like</h2>
+<ul class="grid">${related.map(productCard)}</ul>`,
+    p.summary,
+  );
+}
