@@ -1,11 +1,10 @@
 /**
  * `npx node --import tsx bench/profile-proxy.ts` (the repository's Node): where P5's time goes.
  * Runs the API under `node --cpu-prof` on a fresh bench database, joins members, drives
- * `GET /proxy/customer` at a
- * fixed rate (BENCH_P5_RATE, default 2,000/s, for BENCH_P5_SECONDS, default 10), stops the API
- * and prints the self time of the profile by area (signature check, shop context, query and
- * driver, JSON, logging, HTTP, GC, …) and the top functions. The profile is kept in
- * `.tmp/cpu-prof/` for a closer look (Chrome DevTools, speedscope).
+ * `GET /proxy/customer` at a fixed rate (BENCH_P5_RATE, default 2,000/s, for BENCH_P5_SECONDS,
+ * default 10), stops the API and prints the self time of the profile by area (signature check,
+ * shop context, query and driver, JSON, logging, HTTP, GC, …) and the top functions. The profile
+ * is kept in `.tmp/cpu-prof/` for a closer look (Chrome DevTools, speedscope).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
