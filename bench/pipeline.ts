@@ -5,7 +5,7 @@
 import { orderBody } from "../apps/api/test/order-payloads";
 import { type CpuProfile, processTicks, startCpuMeter } from "./cpu";
 import { SHOP_ID } from "./laurel";
-import { type Child, startNode, stopChild } from "./processes";
+import { type Child, serverNodeFlags, startNode, stopChild } from "./processes";
 import {
   type BenchContext,
   checkLedger,
@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `node --import tsx apps/api/src/worker.ts`; resolves once it says it has started. */
 export async function startWorkerProcess(name: string, env: Record<string, string>): Promise<Child> {
-  const worker = startNode(name, ["--import", "tsx", "apps/api/src/worker.ts"], env);
+  const worker = startNode(name, [...serverNodeFlags(), "--import", "tsx", "apps/api/src/worker.ts"], env);
   const deadline = Date.now() + 120_000;
   while (!worker.tail().includes("Laurel worker started")) {
     if (worker.hasExited()) throw new Error(`${name} exited while starting. Its output:\n${worker.tail()}`);

@@ -7,7 +7,8 @@
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/laurel_bench),
  * PGBENCH (path to pgbench), BENCH_QUICK=1 (3-second phases: a smoke test, not a measurement),
  * BENCH_WAIT_IDLE=<seconds> (on a shared machine, first wait up to that long for 5 quiet seconds),
- * BENCH_KEEP_DB=1 (keep the API's database afterwards, to inspect it).
+ * BENCH_KEEP_DB=1 (keep the API's database afterwards, to inspect it), BENCH_BACKLOG (P11's size),
+ * BENCH_WORKERS (P11's worker processes), BENCH_CPU_PROF=1 (CPU profiles of the API and workers).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -34,7 +35,7 @@ import {
   type WaitProfile,
   withDatabase,
 } from "./postgres";
-import { type Child, freePort, ROOT, startNode, stopChild, waitForHttp } from "./processes";
+import { type Child, freePort, ROOT, serverNodeFlags, startNode, stopChild, waitForHttp } from "./processes";
 import { HOT_GRANT, hotCustomerPhase, PROXY_LIMIT_PER_MINUTE, proxyCustomerPhase } from "./proxy";
 import { counts, fmt, loadLine, ms, observedLines, type Row, table, type Verdict } from "./report";
 import { runBacklogPhase, runWebhookPhases, WEBHOOK_TARGETS, webhookRows } from "./webhook-run";
@@ -245,7 +246,11 @@ async function main(): Promise<void> {
   };
   // What the API will make of this environment (its pool size, for the report).
   machine.apiPoolSize = loadConfig({ ...process.env, ...apiEnv }).databasePoolSize;
-  const api: Child = startNode("api", ["--import", "tsx", "apps/api/src/main.ts"], apiEnv);
+  const api: Child = startNode(
+    "api",
+    [...serverNodeFlags(), "--import", "tsx", "apps/api/src/main.ts"],
+    apiEnv,
+  );
   cleanups.push({ name: "stop api", run: () => stopChild(api) });
   const base = `http://127.0.0.1:${apiPort}`;
   const t0 = Date.now();
