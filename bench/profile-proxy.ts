@@ -7,9 +7,10 @@
  * is kept in `.tmp/cpu-prof/` for a closer look (Chrome DevTools, speedscope).
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
+import { summarizeProfile } from "./cpu-profile";
 import { joinMembers } from "./laurel";
 import {
   connectAdmin,
@@ -21,71 +22,6 @@ import {
 import { freePort, ROOT, startNode, stopChild, waitForHttp } from "./processes";
 import { PROXY_LIMIT_PER_MINUTE, proxyCustomerPhase } from "./proxy";
 import { fmt, loadLine } from "./report";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** Areas by the file a sampled function lives in (first match wins). */
-const AREAS: [string, RegExp][] = [
-  ["garbage collection", /^\(garbage collector\)$/],
-  ["idle", /^\((idle|program)\)$/],
-  ["signature check (crypto)", /shopify-signatures|node:crypto|internal\/crypto/],
-  ["shop context", /shop-context/],
-  ["storefront service", /modules\/storefront|modules\/rewards|modules\/programs/],
-  ["database driver (pg, kysely)", /node_modules\/(pg|pg-protocol|pg-pool|pg-types|kysely)\//],
-  ["logging (pino)", /node_modules\/(pino|sonic-boom|thread-stream)/],
-  ["rate limit", /rate-limit/],
-  ["fastify (routing, hooks, reply)", /node_modules\/(fastify|find-my-way|light-my-request|avvio|@fastify)/],
-  ["JSON serialisation", /fast-json-stringify|JSON\.stringify|^stringify$/],
-  ["zod", /node_modules\/zod/],
-  [
-    "node http/net",
-    /^node:(_http|http|net|stream|events|internal\/(http|stream|streams|net))|internal\/(http|streams|net)/,
-  ],
-  ["other app code", /apps\/api\/src|packages\//],
-];
-
-function areaOf(node: ProfileNode): string {
-  const { functionName, url } = node.callFrame;
-  for (const [area, re] of AREAS) if (re.test(url) || re.test(functionName)) return area;
-  return url ? "other (node internals, libraries)" : `builtin ${functionName || "(anonymous)"}`;
-}
-
-function summarize(profile: Profile) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  });
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const areas = new Map<string, number>();
-  const fns = new Map<string, number>();
-  for (const [id, us] of self) {
-    const node = byId.get(id);
-    if (!node) continue;
-    const area = areaOf(node);
-    areas.set(area, (areas.get(area) ?? 0) + us);
-    const where = node.callFrame.url.replace(/^.*\/(node_modules|apps|packages)\//, "$1/");
-    const key = `${node.callFrame.functionName || "(anonymous)"} ${where}:${node.callFrame.lineNumber + 1}`;
-    fns.set(key, (fns.get(key) ?? 0) + us);
-  }
-  const pct = (us: number) => `${fmt((100 * us) / total, 1)} %`;
-  console.log(`\nself time by area (${fmt(total / 1e6, 1)} s sampled):`);
-  for (const [area, us] of [...areas].sort((a, b) => b[1] - a[1]))
-    console.log(`  ${pct(us).padStart(7)}  ${area}`);
-  console.log("\ntop functions by self time:");
-  for (const [fn, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-    console.log(`  ${pct(us).padStart(7)}  ${fn}`);
-  }
-}
 
 const target = parseTarget(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL);
 const admin = await connectAdmin(target);
@@ -146,7 +82,7 @@ try {
 }
 const file = readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
 if (!file) throw new Error(`no profile in ${profDir} (did the API exit cleanly?)`);
-summarize(JSON.parse(readFileSync(join(profDir, file), "utf8")) as Profile);
+summarizeProfile(join(profDir, file));
 console.log(
   `\nprofile: ${join(profDir, file)} (includes start-up and the joins; the areas are dominated by the load)`,
 );
