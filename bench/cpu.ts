@@ -20,7 +20,7 @@ function machineTicks(): { busy: number; total: number } | null {
   }
 }
 
-function processTicks(pid: number): number | null {
+export function processTicks(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -43,17 +43,32 @@ async function backendPids(db: pg.Client | null, dbName: string): Promise<number
 export interface CpuProfile {
   seconds: number;
   machineCores: number;
+  /** The API process, plus the worker process(es) when there are any. */
   apiCores: number;
   apiPostgresCores: number;
   benchCores: number;
   otherCores: number;
 }
 
-export async function startCpuMeter(serverPid: number | undefined, db: pg.Client | null, dbName = "") {
-  const apiPid = serverPid;
+/** Summed CPU ticks of the server's processes (the API, and any worker beside it). */
+function serverTicks(pids: number[]): number | null {
+  if (pids.length === 0) return null;
+  let sum = 0;
+  for (const pid of pids) sum += processTicks(pid) ?? 0;
+  return sum;
+}
+
+export async function startCpuMeter(
+  serverPids: number | undefined | (number | undefined)[],
+  db: pg.Client | null,
+  dbName = "",
+) {
+  const apiPids = (Array.isArray(serverPids) ? serverPids : [serverPids]).filter(
+    (p): p is number => p !== undefined,
+  );
   const t0 = process.hrtime.bigint();
   const m0 = machineTicks();
-  const a0 = apiPid ? processTicks(apiPid) : null;
+  const a0 = serverTicks(apiPids);
   const b0 = process.cpuUsage();
   const pids0 = new Map<number, number>();
   for (const pid of await backendPids(db, dbName)) {
@@ -64,7 +79,7 @@ export async function startCpuMeter(serverPid: number | undefined, db: pg.Client
     const pids1 = await backendPids(db, dbName);
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const m1 = machineTicks();
-    const a1 = apiPid ? processTicks(apiPid) : null;
+    const a1 = serverTicks(apiPids);
     const b1 = process.cpuUsage(b0);
     if (!m0 || !m1 || seconds <= 0) return null;
     let pgTicks = 0;

@@ -10,7 +10,7 @@ export interface Observed<T> {
 
 /** Runs a load with the wait-event sampler and the CPU meter around it. */
 export async function observe<T>(ctx: BenchContext, fn: () => Promise<T>): Promise<Observed<T>> {
-  const stopCpu = await startCpuMeter(ctx.apiPid, ctx.db, ctx.dbName);
+  const stopCpu = await startCpuMeter([ctx.apiPid, ...ctx.workerPids()], ctx.db, ctx.dbName);
   const stopWaits = startWaitSampler(ctx.sampler, ctx.dbName);
   const result = await fn();
   const waits = await stopWaits();

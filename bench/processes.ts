@@ -33,6 +33,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Node flags for the API and worker processes: BENCH_CPU_PROF=1 writes a CPU profile of each
+ * (`node --cpu-prof`) into `.tmp/cpu-prof/` when it stops.
+ */
+export function serverNodeFlags(): string[] {
+  return process.env.BENCH_CPU_PROF === "1"
+    ? ["--cpu-prof", `--cpu-prof-dir=${resolve(ROOT, ".tmp", "cpu-prof")}`]
+    : [];
+}
+
 /** Starts `node <args>` from the repository root with its own event loop (and its own core). */
 export function startNode(name: string, args: string[], env: Record<string, string>): Child {
   const proc = spawn(process.execPath, args, {

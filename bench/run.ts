@@ -7,7 +7,8 @@
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/laurel_bench),
  * PGBENCH (path to pgbench), BENCH_QUICK=1 (3-second phases: a smoke test, not a measurement),
  * BENCH_WAIT_IDLE=<seconds> (on a shared machine, first wait up to that long for 5 quiet seconds),
- * BENCH_KEEP_DB=1 (keep the API's database afterwards, to inspect it).
+ * BENCH_KEEP_DB=1 (keep the API's database afterwards, to inspect it), BENCH_BACKLOG (P11's size),
+ * BENCH_WORKERS (P11's worker processes), BENCH_CPU_PROF=1 (CPU profiles of the API and workers).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -19,7 +20,8 @@ import { loadConfig } from "../apps/api/src/infra/env";
 import { auditLedger } from "../apps/api/src/modules/ledger/ledger.service";
 import { type CpuProfile, startCpuMeter } from "./cpu";
 import { joinMembers, SHOP_ID } from "./laurel";
-import { type LoadSummary, runLoad } from "./load";
+import { runLoad } from "./load";
+import { startWorkerProcess } from "./pipeline";
 import {
   connectAdmin,
   DEFAULT_BENCH_DATABASE_URL,
@@ -33,10 +35,11 @@ import {
   type WaitProfile,
   withDatabase,
 } from "./postgres";
-import { type Child, freePort, ROOT, startNode, stopChild, waitForHttp } from "./processes";
+import { type Child, freePort, ROOT, serverNodeFlags, startNode, stopChild, waitForHttp } from "./processes";
 import { HOT_GRANT, hotCustomerPhase, PROXY_LIMIT_PER_MINUTE, proxyCustomerPhase } from "./proxy";
-import { counts, fmt, ms, type Row, table, type Verdict } from "./report";
-import { type BenchContext, webhookPhase } from "./webhooks";
+import { counts, fmt, loadLine, ms, observedLines, type Row, table, type Verdict } from "./report";
+import { runBacklogPhase, runWebhookPhases, WEBHOOK_TARGETS, webhookRows } from "./webhook-run";
+import type { BenchContext } from "./webhooks";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const secs = (s: number) => (QUICK ? Math.min(s, 3) : s);
@@ -47,13 +50,17 @@ const PLAN = {
   members: 1_000,
   p1: { connections: 50, seconds: secs(15), pregenerate: QUICK ? 4_000 : 24_000 },
   p2: { connections: 50, seconds: secs(15), rate: 1_000, pregenerate: QUICK ? 4_000 : 16_000 },
+  p11: {
+    size: Number(process.env.BENCH_BACKLOG ?? (QUICK ? 20_000 : 1_000_000)),
+    workers: Number(process.env.BENCH_WORKERS ?? 1),
+    timeoutMs: 20 * 60_000,
+  },
   p3: { connections: 16, seconds: secs(10) },
   p5: { connections: 50, seconds: secs(10), rate: 2_000 },
 };
 
 const TARGETS = {
-  p1Ratio: 0.5,
-  p2P99Ms: 250,
+  ...WEBHOOK_TARGETS,
   p3Ratio: 0.5,
   p5Ratio: 0.3,
   p5P99Ms: 10,
@@ -85,38 +92,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 const log = (s = "") => console.log(s);
 const step = (s: string) => console.log(`\n── ${s}`);
-
-/** Where the time went during a load: PostgreSQL wait events of the API's sessions, and CPU. */
-function observed(w: WaitProfile, cpu: CpuProfile | null): void {
-  if (w.samples > 0) {
-    const top = w.waits
-      .slice(0, 5)
-      .map((x) => `${x.event} ${fmt(x.avgSessions, 1)}`)
-      .join(", ");
-    log(
-      `  db:  ${fmt(w.avgActive, 1)} of the API's sessions active on average (${top}); ` +
-        `other databases: ${fmt(w.avgForeignActive, 1)} active`,
-    );
-    for (const b of w.blockedStatements.slice(0, 2)) {
-      log(`       waiting on a lock: ${fmt(b.avgSessions, 1)} × "${b.statement}…"`);
-    }
-  }
-  if (cpu) {
-    log(
-      `  cpu: ${fmt(cpu.machineCores, 2)} of ${cpus().length} cores busy = API process ${fmt(cpu.apiCores, 2)} + ` +
-        `its PostgreSQL backends ${fmt(cpu.apiPostgresCores, 2)} + load generator ${fmt(cpu.benchCores, 2)} + ` +
-        `everything else ${fmt(cpu.otherCores, 2)}`,
-    );
-  }
-}
-
-function loadLine(l: LoadSummary): string {
-  return (
-    `${fmt(l.responses)} responses in ${fmt(l.seconds, 1)} s (${counts(l.statusCounts)}), ` +
-    `${fmt(l.responsesPerSecond)} /s; latency p50 ${ms(l.latencyMs.p50)}, p90 ${ms(l.latencyMs.p90)}, ` +
-    `p99 ${ms(l.latencyMs.p99)}, max ${ms(l.latencyMs.max)}; socket errors ${l.errors}, timeouts ${l.timeouts}`
-  );
-}
+const observed = (w: WaitProfile, cpu: CpuProfile | null) => {
+  for (const line of observedLines(w, cpu)) log(line);
+};
 
 /** One second of machine CPU, and sessions of other databases: is anyone else using the machine? */
 async function machineIdleCheck(admin: pg.Client) {
@@ -258,7 +236,8 @@ async function main(): Promise<void> {
     DATABASE_URL: target.url,
     SHOPIFY_API_SECRET: secret,
     LOG_LEVEL: "warn",
-    WORKER_IN_PROCESS: "1",
+    // Intake alone in the API; webhooks are applied by worker processes the bench starts.
+    WORKER_IN_PROCESS: "0",
     PLATFORM: "demo",
     SEED_DEMO: "1",
     // The storefront limit guards shoppers, not capacity: raised so one hot customer (P3) and
@@ -267,13 +246,17 @@ async function main(): Promise<void> {
   };
   // What the API will make of this environment (its pool size, for the report).
   machine.apiPoolSize = loadConfig({ ...process.env, ...apiEnv }).databasePoolSize;
-  const api: Child = startNode("api", ["--import", "tsx", "apps/api/src/main.ts"], apiEnv);
+  const api: Child = startNode(
+    "api",
+    [...serverNodeFlags(), "--import", "tsx", "apps/api/src/main.ts"],
+    apiEnv,
+  );
   cleanups.push({ name: "stop api", run: () => stopChild(api) });
   const base = `http://127.0.0.1:${apiPort}`;
   const t0 = Date.now();
   await waitForHttp(`${base}/health`, api, 120_000);
   log(
-    `healthy after ${fmt((Date.now() - t0) / 1000, 1)} s on ${base} (pool ${machine.apiPoolSize}, worker in process)`,
+    `healthy after ${fmt((Date.now() - t0) / 1000, 1)} s on ${base} (pool ${machine.apiPoolSize}, WORKER_IN_PROCESS=0: no worker yet)`,
   );
 
   const db = new pg.Client({ connectionString: target.url, application_name: "laurel-bench" });
@@ -295,58 +278,30 @@ async function main(): Promise<void> {
     `${fmt(members.length + 1)} members joined through POST /proxy/join in ${fmt((Date.now() - tj) / 1000, 1)} s; ` +
       "shop plan set to enterprise_2025 (fixture)",
   );
-  const ctx: BenchContext = { base, secret, db, sampler, dbName: target.name, apiPid: api.proc.pid, members };
+  const running: Child[] = [];
+  const ctx: BenchContext = {
+    base,
+    secret,
+    db,
+    sampler,
+    dbName: target.name,
+    apiPid: api.proc.pid,
+    workerPids: () => running.filter((w) => !w.hasExited()).flatMap((w) => (w.proc.pid ? [w.proc.pid] : [])),
+    members,
+  };
 
-  // ── P1: max rate.
-  step(
-    `P1: orders/paid webhooks → ledger at max rate, ${PLAN.p1.connections} connections, ${PLAN.p1.seconds} s`,
-  );
-  const p1 = await webhookPhase(ctx, {
-    tag: "p1",
-    orderIdBase: 7_100_000_000_000,
-    pregenerate: PLAN.p1.pregenerate,
-    connections: PLAN.p1.connections,
-    seconds: PLAN.p1.seconds,
-  });
-  log(loadLine(p1.load));
-  log(
-    `applied ${fmt(p1.applied)} (${fmt(p1.appliedPerSecond)} /s); other answers: ${counts(p1.otherAnswers)}; ` +
-      `deliveries issued ${fmt(p1.issued)} (${fmt(p1.pregenerated)} pre-signed)`,
-  );
-  log(
-    `ledger: ${fmt(p1.ledger.earnEntriesAtStop)} earn entries after the run = ${fmt(p1.applied)} answered 200 ` +
-      `+ ${fmt(p1.ledger.earnEntriesAtStop - p1.applied)} committed while the client was hanging up ` +
-      `(redelivering the ${fmt(p1.ledger.unanswered)} unanswered: ${fmt(p1.ledger.redeliveredDuplicate)} duplicate, ` +
-      `${fmt(p1.ledger.redeliveredApplied)} applied, ${fmt(p1.ledger.redeliveredOther)} other); ` +
-      `every 200 has its entry: ${p1.ledger.entriesOfApplied === p1.applied ? "yes" : `NO (${p1.ledger.entriesOfApplied})`}; ` +
-      `final ${fmt(p1.ledger.earnEntriesFinal)}, double credits ${p1.ledger.doubleCredits}, logged-not-earned ` +
-      `${p1.ledger.loggedNotEarned} → ${p1.ledger.exact ? "EXACT" : "MISMATCH"}`,
-  );
-  observed(p1.waits, p1.cpu);
-
-  // ── P2: fixed 1,000/s.
-  step(
-    `P2: orders/paid webhooks at a fixed ${fmt(PLAN.p2.rate)}/s, evenly spaced (latency from each one's due time), up to ${PLAN.p2.connections} connections, ${PLAN.p2.seconds} s`,
-  );
-  const p2 = await webhookPhase(ctx, {
-    tag: "p2",
-    orderIdBase: 7_200_000_000_000,
-    pregenerate: PLAN.p2.pregenerate,
-    connections: PLAN.p2.connections,
-    seconds: PLAN.p2.seconds,
-    overallRate: PLAN.p2.rate,
-  });
-  log(loadLine(p2.load));
-  log(
-    `applied ${fmt(p2.applied)} (${fmt(p2.appliedPerSecond)} /s); other answers: ${counts(p2.otherAnswers)}; ` +
-      `ledger ${p2.ledger.exact ? "EXACT" : "MISMATCH"} (${fmt(p2.ledger.earnEntriesFinal)} entries after redelivery, ` +
-      `${p2.ledger.doubleCredits} double credits)`,
-  );
-  log(
-    "note: open loop — a delivery is sent when it is due, whatever the earlier ones are doing; a server that",
-  );
-  log("      cannot keep up shows it as a growing queue (latency) and a rate below the one asked for.");
-  observed(p2.waits, p2.cpu);
+  // ── P1 intake, then a worker; P1 end to end and P2 with it.
+  const workerEnv = { ...apiEnv, SEED_DEMO: "0" };
+  const track = (w: Child) => {
+    running.push(w);
+    cleanups.push({ name: `stop ${w.name}`, run: () => stopChild(w) });
+  };
+  const startWorker = async () => {
+    const w = await startWorkerProcess(`worker-${running.length + 1}`, workerEnv);
+    track(w);
+    return w;
+  };
+  const hooks = await runWebhookPhases(ctx, PLAN, startWorker);
 
   // ── P3: one hot customer.
   step(`P3: POST /proxy/redeem for ONE customer, ${PLAN.p3.connections} connections, ${PLAN.p3.seconds} s`);
@@ -403,6 +358,10 @@ async function main(): Promise<void> {
   );
   observed(p5fixed.waits, p5fixed.cpu);
 
+  // ── P11: the worker stops; a recorded backlog; fresh workers drain it.
+  await Promise.all(running.map((w) => stopChild(w)));
+  const p11 = await runBacklogPhase(ctx, PLAN.p11, workerEnv, track);
+
   // ── The whole ledger after everything.
   step("Ledger audit (auditLedger: every cached balance = sum of its entries, every hold consistent)");
   const database = await openDatabase({ databaseUrl: target.url, poolSize: 2 });
@@ -434,31 +393,11 @@ async function main(): Promise<void> {
   // ── Summary.
   const verdict = (ok: boolean, measurable = true): Verdict => (!measurable ? "N/A" : ok ? "PASS" : "FAIL");
   const tps = pgbench?.tps ?? Number.NaN;
-  const p1Ratio = p1.appliedPerSecond / tps;
   const p3Ratio = p3.redeemedPerSecond / tps;
   const p5Ratio = p5.load.okPerSecond / helloLoad.okPerSecond;
-  const p2Clean = p2.load.responses === p2.applied && p2.load.errors === 0 && p2.load.timeouts === 0;
-  const p2Reached = p2.appliedPerSecond >= 0.95 * PLAN.p2.rate;
   const p5Reached = p5fixed.load.okPerSecond >= 0.95 * PLAN.p5.rate;
   const rows: Row[] = [
-    {
-      id: "P1",
-      what: "orders/paid webhooks → ledger (PostgreSQL)",
-      measured: `${fmt(p1.appliedPerSecond)} webhooks/s`,
-      baseline: pgbench ? `pgbench TPC-B ${fmt(tps)} TPS (8 clients)` : "pgbench missing",
-      ratio: pgbench ? `${fmt(p1Ratio, 2)} ×` : "n/a",
-      target: `≥ ${TARGETS.p1Ratio} × TPS, ledger exact`,
-      verdict: verdict(p1Ratio >= TARGETS.p1Ratio && p1.ledger.exact, pgbench !== null),
-    },
-    {
-      id: "P2",
-      what: `webhook latency at ${fmt(PLAN.p2.rate)} deliveries/s`,
-      measured: `p99 ${ms(p2.load.latencyMs.p99)} (p50 ${ms(p2.load.latencyMs.p50)}) at ${fmt(p2.appliedPerSecond)}/s`,
-      baseline: "—",
-      ratio: "—",
-      target: `p99 ≤ ${TARGETS.p2P99Ms} ms, rate held, 0 errors`,
-      verdict: verdict(p2.load.latencyMs.p99 <= TARGETS.p2P99Ms && p2Reached && p2Clean && p2.ledger.exact),
-    },
+    ...webhookRows(hooks, p11, PLAN, pgbench ? tps : null),
     {
       id: "P3",
       what: `redemptions, one hot customer, ${PLAN.p3.connections} clients`,
@@ -499,14 +438,18 @@ async function main(): Promise<void> {
   );
   log(table(rows));
   log(
-    `correctness: P1 ledger ${p1.ledger.exact ? "exact" : "MISMATCH"} (${fmt(p1.ledger.earnEntriesFinal)} earn entries, ` +
-      `${p1.ledger.doubleCredits} double credits); P2 ledger ${p2.ledger.exact ? "exact" : "MISMATCH"}; P3 invariant ` +
+    `correctness: P1 intake ${hooks.intake.durable.exact ? "durable" : "MISMATCH"}, ledger ${hooks.intakeLedger.exact ? "exact" : "MISMATCH"}; ` +
+      `P1 end to end ledger ${hooks.e2e.ledger.exact ? "exact" : "MISMATCH"} (${fmt(hooks.e2e.ledger.earned)} earn entries, ` +
+      `${hooks.e2e.ledger.doubleCredits} double credits); P2 ledger ${hooks.p2.ledger.exact ? "exact" : "MISMATCH"}; ` +
+      `P11 ledger ${p11.ledger.exact ? "exact" : "MISMATCH"}; P3 invariant ` +
       `${p3.check.intact ? "intact" : "BROKEN"}; ledger audit ${audit.balanceMismatches + audit.holdMismatches} mismatches`,
   );
   const phaseCpu: [string, CpuProfile | null][] = [
     ["hello world", helloCpu],
-    ["P1", p1.cpu],
-    ["P2", p2.cpu],
+    ["P1 intake", hooks.intake.cpu],
+    ["P1 end to end", hooks.e2e.intake.cpu],
+    ["P2", hooks.p2.intake.cpu],
+    ["P11", p11.cpu],
     ["P3", p3.cpu],
     ["P5", p5.cpu],
     ["P5 fixed", p5fixed.cpu],
@@ -540,8 +483,9 @@ async function main(): Promise<void> {
         targets: TARGETS,
         idleCheck: idle,
         baselines: { pgbench, helloWorld: helloLoad, helloWorldCpu: helloCpu },
-        p1,
-        p2,
+        p1: { intake: hooks.intake, intakeDrainSeconds: hooks.intakeDrainSeconds, endToEnd: hooks.e2e },
+        p2: hooks.p2,
+        p11,
         p3,
         p5: { max: p5, fixed: p5fixed },
         audit,
@@ -549,7 +493,8 @@ async function main(): Promise<void> {
         summary: rows,
         sharedMachine: shared.map(([name, c]) => ({ phase: name, otherCores: c.otherCores })),
       },
-      null,
+      // The phases' order id lists are for the checks, not the record.
+      (key, value) => (key === "orderIds" ? undefined : value),
       2,
     )}\n`,
   );
