@@ -31,9 +31,11 @@ type Violation = { rule: { name: string }; from: string; to: string };
 
 function depcruise(cwd: string): { status: number | null; violations: Violation[] } {
   const args = lintArgs();
-  const err = spawnSync(process.execPath, [depcruiseBin, ...args], { cwd, encoding: "utf8" });
+  // The JSON report of the whole tree is several MiB: past spawnSync's default 1 MiB buffer.
+  const maxBuffer = 256 * 1024 * 1024;
+  const err = spawnSync(process.execPath, [depcruiseBin, ...args], { cwd, encoding: "utf8", maxBuffer });
   const jsonArgs = args.map((a, i) => (args[i - 1] === "--output-type" ? "json" : a));
-  const json = spawnSync(process.execPath, [depcruiseBin, ...jsonArgs], { cwd, encoding: "utf8" });
+  const json = spawnSync(process.execPath, [depcruiseBin, ...jsonArgs], { cwd, encoding: "utf8", maxBuffer });
   if (!json.stdout) throw new Error(`depcruise printed nothing: ${json.stderr}`);
   const out = JSON.parse(json.stdout) as { summary: { violations: Violation[] } };
   return { status: err.status, violations: out.summary.violations };

@@ -26,6 +26,10 @@ function testFiles(): string[] {
 const layout: { kind: string; pattern: RegExp }[] = [
   { kind: "unit, beside its code", pattern: /^(packages|apps)\/[^/]+\/src\/.+\.test\.tsx?$/ },
   { kind: "api integration (app in-process, database)", pattern: /^apps\/api\/test\/[a-z0-9-]+\.test\.ts$/ },
+  {
+    kind: "demo store against a stand-in Laurel (its own app, decision 0045)",
+    pattern: /^apps\/demo-store\/test\/[a-z0-9-]+\.test\.ts$/,
+  },
   { kind: "end-to-end (Playwright)", pattern: /^e2e\/specs\/[a-z0-9-]+\.spec\.ts$/ },
   { kind: "repository checks", pattern: /^scripts\/[a-z0-9-]+\.test\.ts$/ },
 ];

@@ -63,7 +63,7 @@ beforeAll(() => {
   );
   writeFileSync(
     join(fixture, "apps/api/src/planted-undeclared.ts"),
-    'import fc from "fast-check";\nexport default fc;\n',
+    'import pc from "picocolors";\nexport default pc;\n',
   );
   appendFileSync(join(fixture, "apps/api/src/main.ts"), '\nimport "./planted-undeclared";\n');
   const pkgPath = join(fixture, "packages/contracts/package.json");
@@ -87,7 +87,7 @@ describe("knip: unused files, exports and dependencies", () => {
   it.each([
     ["Unused files", "packages/domain/src/planted-orphan.ts"],
     ["Unused exports", "packages/domain/src/vocabulary.ts: plantedUnusedExport"],
-    ["Unlisted dependencies", "apps/api/src/planted-undeclared.ts: fast-check"],
+    ["Unlisted dependencies", "apps/api/src/planted-undeclared.ts: picocolors"],
     ["Unused dependencies", "packages/contracts/package.json: jose"],
   ])("%s: names %s", (title, entry) => {
     expect(section(title), planted.out).toContain(entry);

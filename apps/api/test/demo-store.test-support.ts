@@ -45,6 +45,8 @@ export class Browser {
     );
   }
   async json(method: "GET" | "POST", url: string, payload?: object) {
+    // What Laurel says follows the webhooks it has applied: apply what is waiting first (0018).
+    if (url.startsWith("/apps/laurel/")) await this.t.deps.webhooks.drain();
     return this.keep(
       await this.t.app.inject({
         method,
@@ -61,8 +63,6 @@ export class Browser {
   }
   /** The shopper as Laurel sees them, through the app-proxy emulation (the widget's own call). */
   async laurel() {
-    // Webhooks are acknowledged when recorded; apply what is waiting, as the worker would (0018).
-    await this.t.deps.webhooks.drain();
     const res = await this.json("GET", "/apps/laurel/customer");
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as {

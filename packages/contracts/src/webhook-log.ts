@@ -39,6 +39,7 @@ export const webhookLogQuery = z.object({
     emptyToUndefined,
     z
       .string()
+      .max(19, "cursor must be a cursor from a previous page")
       .regex(/^\d{1,19}$/, "cursor must be a cursor from a previous page")
       .optional(),
   ),

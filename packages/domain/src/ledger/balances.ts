@@ -21,7 +21,7 @@ export interface BalanceDelta {
 
 export type ApplyEntryResult =
   | { ok: true; balances: Balances }
-  | LedgerRefusal<"invalid_points" | "insufficient_points" | "insufficient_pending" | "balance_limit">;
+  | LedgerRefusal<"invalid_points" | "insufficient_points" | "insufficient_pending" | "points_balance_limit">;
 
 /** A move away from zero that would leave a balance beyond ±MAX_POINTS_BALANCE (one toward zero is fine). */
 export function exceedsBalanceLimit(before: number, delta: number): boolean {
@@ -52,7 +52,7 @@ export function applyEntry(balances: Balances, entry: BalanceDelta): ApplyEntryR
     exceedsBalanceLimit(balances.pending, pending) ||
     exceedsBalanceLimit(balances.tierPoints, tierPoints)
   ) {
-    return refuseLedger("balance_limit");
+    return refuseLedger("points_balance_limit");
   }
   return { ok: true, balances: next };
 }

@@ -6,7 +6,7 @@ export const ledgerMessages = {
   insufficient_points: "Current balance is insufficient",
   insufficient_pending: "Pending balance is insufficient",
   invalid_points: "Points must be whole numbers",
-  balance_limit: "This would take the balance beyond what a balance can hold.",
+  points_balance_limit: "This would take the balance beyond what a balance can hold.",
   redeem_amount_invalid: "Redeem amount must be greater than 0",
   idempotency_conflict: "This request was already made with different details.",
   customer_not_found: "This customer does not exist in this shop.",
