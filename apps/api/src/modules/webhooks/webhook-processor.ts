@@ -73,9 +73,16 @@ async function applyInOrder(deps: Deps, handlers: WebhookHandlers, trx: Trx, bat
   await applyGathered();
 }
 
-/** A client-side mistake in the content (a 4xx) never heals: park at once, with its reason. */
+/**
+ * Content that can never be applied is parked at once, with its reason: a client-side mistake (a
+ * 4xx), a number or text the database refuses (SQLSTATE class 22, data exception), a value beyond
+ * what the engine can hold (RangeError). Anything else (a lost connection, a deadlock) is retried.
+ */
 function isPermanent(error: unknown): boolean {
-  return error instanceof AppError && error.status >= 400 && error.status < 500;
+  if (error instanceof AppError) return error.status >= 400 && error.status < 500;
+  if (error instanceof RangeError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("22");
 }
 
 function describe(error: unknown): string {
