@@ -7,6 +7,7 @@ import { type Config, loadConfig } from "../src/infra/env";
 import { markShopChanged } from "../src/infra/shop-changes";
 import { signAppProxyQuery, webhookHmac } from "../src/infra/shopify-signatures";
 import { signShopifySessionToken } from "../src/infra/tokens";
+import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { closeRuntime, createRuntime, type PlatformFactory, startWorker } from "../src/runtime";
 import { DEMO_MERCHANT, DEMO_SHOP_DOMAIN, DEMO_STAFF, seedDemoShop } from "../src/seed/demo-shop";
 
@@ -63,6 +64,16 @@ export async function createTestApp(
 export async function updateShopRow(t: { deps: Deps }, shopId: string, patch: ShopUpdate): Promise<void> {
   await t.deps.db.updateTable("shops").set(patch).where("id", "=", shopId).execute();
   markShopChanged(shopId);
+}
+
+/** Shoppers of the demo shop who joined the program at `joinedAt` (as the storefront's join would). */
+export async function addMembers(t: { deps: Deps }, platformIds: readonly string[], joinedAt = new Date()) {
+  await t.deps.db.transaction().execute(async (trx) => {
+    for (const id of platformIds) {
+      const shopper = { platformCustomerId: id, email: `${id}@example.com`, firstName: null, lastName: null };
+      await ensureCustomer(t.deps, trx, "shop_demo", shopper, "member", joinedAt);
+    }
+  });
 }
 
 export function cookieOf(res: LightMyRequestResponse): string {

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { auditLedger } from "../src/modules/ledger/ledger.service";
 import type { BatchedWebhookTopic, WebhookHandlers } from "../src/modules/webhooks/webhook-handler";
 import {
@@ -10,7 +9,7 @@ import {
 } from "../src/modules/webhooks/webhook-processor";
 import { claimDeliveries } from "../src/modules/webhooks/webhooks.repository";
 import { webhookHandlers } from "../src/webhook-topics";
-import { createTestApp, deliverWebhook, type TestApp } from "./helpers";
+import { addMembers, createTestApp, deliverWebhook, type TestApp } from "./helpers";
 import { orderBody, refundBody } from "./order-payloads";
 
 /**
@@ -26,23 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function member(platformId: string) {
-  await t.deps.db.transaction().execute((trx) =>
-    ensureCustomer(
-      t.deps,
-      trx,
-      "shop_demo",
-      {
-        platformCustomerId: platformId,
-        email: `${platformId}@example.com`,
-        firstName: null,
-        lastName: null,
-      },
-      "member",
-      new Date(),
-    ),
-  );
-}
+const member = (platformId: string) => addMembers(t, [platformId]);
 const balance = async (platformId: string) =>
   (
     await t.deps.db

@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { auditLedger } from "../src/modules/ledger/ledger.service";
 import { webhookHandlers } from "../src/webhook-topics";
-import { createTestApp, deliverWebhook, type TestApp, updateShopRow } from "./helpers";
+import { addMembers, createTestApp, deliverWebhook, type TestApp, updateShopRow } from "./helpers";
 import { orderBody, refundBody } from "./order-payloads";
 import { bodyText, hostileValue, toJsonText } from "./sweep-arbitraries";
 
@@ -23,18 +22,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await updateShopRow(t, "shop_demo", { plan: "pro" });
-  await t.deps.db.transaction().execute(async (trx) => {
-    for (const id of ["7501", "7502"]) {
-      await ensureCustomer(
-        t.deps,
-        trx,
-        "shop_demo",
-        { platformCustomerId: id, email: `${id}@example.com`, firstName: null, lastName: null },
-        "member",
-        new Date(),
-      );
-    }
-  });
+  await addMembers(t, ["7501", "7502"]);
 });
 afterAll(async () => {
   await t.close();

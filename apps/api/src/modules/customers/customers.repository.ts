@@ -3,41 +3,19 @@ import { sql } from "kysely";
 
 type Conn = Db | Tx;
 
-export async function upsertCustomer(
-  trx: Tx,
-  c: {
-    shopId: string;
-    id: string;
-    platformCustomerId: string;
-    email: string | null;
-    firstName: string | null;
-    lastName: string | null;
-    type: CustomerType;
-    joinedAt: Date | null;
-  },
-): Promise<CustomerRow> {
-  const row = await trx
-    .insertInto("customers")
-    .values({
-      shop_id: c.shopId,
-      id: c.id,
-      platform_customer_id: c.platformCustomerId,
-      email: c.email,
-      first_name: c.firstName,
-      last_name: c.lastName,
-      type: c.type,
-      joined_at: c.joinedAt,
-    })
-    .onConflict((oc) =>
-      // Unknown details (null) never overwrite known ones: a storefront join knows only the id.
-      oc.columns(["shop_id", "platform_customer_id"]).doUpdateSet({
-        email: sql`coalesce(excluded.email, customers.email)`,
-        first_name: sql`coalesce(excluded.first_name, customers.first_name)`,
-        last_name: sql`coalesce(excluded.last_name, customers.last_name)`,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export type NewCustomer = {
+  id: string;
+  platformCustomerId: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  type?: CustomerType;
+  joinedAt?: Date | null;
+};
+
+export async function upsertCustomer(trx: Tx, c: NewCustomer & { shopId: string }): Promise<CustomerRow> {
+  const [row] = await upsertCustomers(trx, c.shopId, [c]);
+  if (!row) throw new Error(`customer ${c.platformCustomerId} was not written`);
   return row;
 }
 
@@ -224,13 +202,7 @@ export function setEmailMarketingState(trx: Tx, shopId: string, id: string, stat
 export async function upsertCustomers(
   trx: Tx,
   shopId: string,
-  customers: readonly {
-    id: string;
-    platformCustomerId: string;
-    email: string | null;
-    firstName: string | null;
-    lastName: string | null;
-  }[],
+  customers: readonly NewCustomer[],
 ): Promise<CustomerRow[]> {
   if (customers.length === 0) return [];
   const sorted = [...customers].sort((a, b) =>
@@ -246,11 +218,12 @@ export async function upsertCustomers(
         email: c.email,
         first_name: c.firstName,
         last_name: c.lastName,
-        type: "guest" as const,
-        joined_at: null,
+        type: c.type ?? "guest",
+        joined_at: c.joinedAt ?? null,
       })),
     )
     .onConflict((oc) =>
+      // Unknown details (null) never overwrite known ones: a storefront join knows only the id.
       oc.columns(["shop_id", "platform_customer_id"]).doUpdateSet({
         email: sql`coalesce(excluded.email, customers.email)`,
         first_name: sql`coalesce(excluded.first_name, customers.first_name)`,
