@@ -76,6 +76,8 @@ describe(`R1: kill -9 of the api and the worker while ${ORDERS} orders' webhooks
         SESSION_SECRET: "r1-session-secret-0123456789abcdef0123",
         PLATFORM: "demo",
         LOG_LEVEL: "warn",
+        // A killed worker's claim runs out in 5 s instead of a minute: the drain waits less.
+        WEBHOOK_LEASE_MS: "5000",
       };
       let api: ServerProcess | null = null;
       let worker: ServerProcess | null = null;

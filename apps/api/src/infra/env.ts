@@ -48,6 +48,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PROXY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -101,6 +102,8 @@ export interface Config {
   proxyRateLimit: number;
   /** How long a process may serve a shop and its programs from memory (0 = always read). */
   shopCacheMs: number;
+  /** How long a processor's claim on a batch of deliveries holds (decision 0018). */
+  webhookLeaseMs: number;
   /** Proxies whose X-Forwarded-For gives the client's address; false = the socket's peer. */
   trustProxy: TrustProxy;
 }
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     proxyRateLimit: e.PROXY_RATE_LIMIT,
     shopCacheMs: e.SHOP_CACHE_MS,
+    webhookLeaseMs: e.WEBHOOK_LEASE_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     secureCookies: appUrl.startsWith("https://"),
   };

@@ -130,5 +130,8 @@ export function createWebhookPipeline(
 
 /** PGlite has one connection: smaller batches keep intake waiting less behind a batch. */
 function processorDefaults(deps: Deps): ProcessorOptions {
-  return deps.database.engine === "pglite" ? { ...PROCESSOR_DEFAULTS, batchSize: 100 } : PROCESSOR_DEFAULTS;
+  const leaseMs = deps.config.webhookLeaseMs;
+  return deps.database.engine === "pglite"
+    ? { ...PROCESSOR_DEFAULTS, batchSize: 100, leaseMs }
+    : { ...PROCESSOR_DEFAULTS, leaseMs };
 }
