@@ -159,6 +159,8 @@ export async function drainDeliveries(
 export interface RunningProcessor {
   /** Work was recorded in this process: look now rather than at the next poll. */
   wake(): void;
+  /** Resolves when the batch the loop has in hand (if any) is done. */
+  settled(): Promise<void>;
   /** Finishes the batch in hand, then stops. */
   stop(): Promise<void>;
 }
@@ -173,12 +175,14 @@ export function startWebhookProcessor(
   let stopped = false;
   let woken = false;
   let wakeUp: (() => void) | null = null;
+  let inFlight: Promise<number> = Promise.resolve(0);
   const loop = (async () => {
     while (!stopped) {
       woken = false;
       let idleMs = 0;
       try {
-        if ((await processDueDeliveries(deps, handlers, options)) === 0) idleMs = options.pollMs;
+        inFlight = processDueDeliveries(deps, handlers, options);
+        if ((await inFlight) === 0) idleMs = options.pollMs;
       } catch (error) {
         // The database is unreachable or the claim failed: say so and try again in a while.
         onError(error);
@@ -200,6 +204,9 @@ export function startWebhookProcessor(
     wake() {
       woken = true;
       wakeUp?.();
+    },
+    async settled() {
+      await inFlight.catch(() => 0);
     },
     async stop() {
       stopped = true;

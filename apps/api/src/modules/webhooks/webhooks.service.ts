@@ -6,6 +6,7 @@ import {
   drainDeliveries,
   PROCESSOR_DEFAULTS,
   type ProcessorOptions,
+  processDueDeliveries,
   type RunningProcessor,
   startWebhookProcessor,
 } from "./webhook-processor";
@@ -118,7 +119,18 @@ export function createWebhookPipeline(
     },
     drain: async () => {
       await intake.flushed();
-      await drainDeliveries(deps, handlers, options);
+      // This process's loop may hold a batch right now: wait for it, then apply what is left,
+      // until neither finds anything due.
+      for (;;) {
+        await drainDeliveries(deps, handlers, options);
+        if (!processor) return;
+        await processor.settled();
+        if ((await processDueDeliveries(deps, handlers, options)) === 0) {
+          // Whatever the loop claimed before that last look is in its hands: wait for it too.
+          await processor.settled();
+          return;
+        }
+      }
     },
     async close() {
       await processor?.stop();
