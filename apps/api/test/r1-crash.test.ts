@@ -265,10 +265,13 @@ describe(`R1: kill -9 of the api and the worker while ${ORDERS} orders' webhooks
 
       // Every order's one `order:<id>:earn` entry (earned; or logged when a refund that came
       // first left nothing to earn); the balances below check the amounts.
+      // (The demo shop's seeded past has orders of its own: only this test's customers count.)
       const earn = await sql<{ source_ref: string; n: string }>`
-        select source_ref, count(*) as n from ledger_entries
-         where idempotency_key = 'order:' || source_ref || ':earn'
-         group by source_ref`.execute(database.db);
+        select e.source_ref, count(*) as n from ledger_entries e
+          join customers c on c.shop_id = e.shop_id and c.id = e.customer_id
+         where e.idempotency_key = 'order:' || e.source_ref || ':earn'
+           and c.platform_customer_id in (${sql.join(customers)})
+         group by e.source_ref`.execute(database.db);
       const credited = new Map(earn.rows.map((r) => [r.source_ref, Number(r.n)]));
       expect(orderIds.filter((id) => credited.get(id) !== 1)).toEqual([]);
       expect(credited.size).toBe(ORDERS);

@@ -159,8 +159,6 @@ export async function drainDeliveries(
 export interface RunningProcessor {
   /** Work was recorded in this process: look now rather than at the next poll. */
   wake(): void;
-  /** Resolves when the batch the loop has in hand (if any) is done. */
-  settled(): Promise<void>;
   /** Finishes the batch in hand, then stops. */
   stop(): Promise<void>;
 }
@@ -171,18 +169,18 @@ export function startWebhookProcessor(
   handlers: WebhookHandlers,
   options: ProcessorOptions = PROCESSOR_DEFAULTS,
   onError: (error: unknown) => void = () => undefined,
+  /** Sees every batch the loop starts (the pipeline's drain waits for them). */
+  track: (batch: Promise<number>) => Promise<number> = (batch) => batch,
 ): RunningProcessor {
   let stopped = false;
   let woken = false;
   let wakeUp: (() => void) | null = null;
-  let inFlight: Promise<number> = Promise.resolve(0);
   const loop = (async () => {
     while (!stopped) {
       woken = false;
       let idleMs = 0;
       try {
-        inFlight = processDueDeliveries(deps, handlers, options);
-        if ((await inFlight) === 0) idleMs = options.pollMs;
+        if ((await track(processDueDeliveries(deps, handlers, options))) === 0) idleMs = options.pollMs;
       } catch (error) {
         // The database is unreachable or the claim failed: say so and try again in a while.
         onError(error);
@@ -204,9 +202,6 @@ export function startWebhookProcessor(
     wake() {
       woken = true;
       wakeUp?.();
-    },
-    async settled() {
-      await inFlight.catch(() => 0);
     },
     async stop() {
       stopped = true;

@@ -3,7 +3,6 @@ import { GroupCommitter } from "../../infra/group-commit";
 import { parseJsonKeepingBigIntegers } from "../../infra/shopify-signatures";
 import type { WebhookHandlers } from "./webhook-handler";
 import {
-  drainDeliveries,
   PROCESSOR_DEFAULTS,
   type ProcessorOptions,
   processDueDeliveries,
@@ -110,26 +109,33 @@ export function createWebhookPipeline(
 ): WebhookPipeline {
   let processor: RunningProcessor | null = null;
   const intake = createWebhookIntake(deps, () => processor?.wake());
+  // Batches being applied in this process (the loop's and drains'): a drain waits for them, since
+  // a delivery another batch holds is not due for anyone else until that batch is done.
+  const inFlight = new Set<Promise<number>>();
+  const track = (batch: Promise<number>) => {
+    inFlight.add(batch);
+    const forget = () => inFlight.delete(batch);
+    batch.then(forget, forget);
+    return batch;
+  };
   return {
     record: intake.record,
     startProcessor() {
-      processor ??= startWebhookProcessor(deps, handlers, options, (error) =>
-        console.warn(`webhook processor: ${error instanceof Error ? error.message : String(error)}`),
+      processor ??= startWebhookProcessor(
+        deps,
+        handlers,
+        options,
+        (error) =>
+          console.warn(`webhook processor: ${error instanceof Error ? error.message : String(error)}`),
+        track,
       );
     },
     drain: async () => {
       await intake.flushed();
-      // This process's loop may hold a batch right now: wait for it, then apply what is left,
-      // until neither finds anything due.
       for (;;) {
-        await drainDeliveries(deps, handlers, options);
-        if (!processor) return;
-        await processor.settled();
-        if ((await processDueDeliveries(deps, handlers, options)) === 0) {
-          // Whatever the loop claimed before that last look is in its hands: wait for it too.
-          await processor.settled();
-          return;
-        }
+        if ((await track(processDueDeliveries(deps, handlers, options))) > 0) continue;
+        if (inFlight.size === 0) return;
+        await Promise.allSettled([...inFlight]);
       }
     },
     async close() {
