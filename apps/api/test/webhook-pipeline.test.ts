@@ -9,7 +9,7 @@ import {
 } from "../src/modules/webhooks/webhook-processor";
 import { claimDeliveries } from "../src/modules/webhooks/webhooks.repository";
 import { webhookHandlers } from "../src/webhook-topics";
-import { addMembers, createTestApp, deliverWebhook, type TestApp } from "./helpers";
+import { addMembers, createTestApp, deliverWebhook, type TestApp, updateShopRow } from "./helpers";
 import { orderBody, refundBody } from "./order-payloads";
 
 /**
@@ -211,6 +211,31 @@ describe("webhook pipeline (decision 0018)", () => {
     await t.deps.webhooks.drain();
     expect(await balance("7230")).toBe(10);
     expect(await delivery("crash-p")).toMatchObject({ status: "processed", attempts: 2 });
+  });
+
+  it("limits count within a batch: the transaction limit stops the batch's third reward (B-30)", async () => {
+    await updateShopRow(t, "shop_demo", {
+      should_limit_transactions: true,
+      transaction_limit: 2,
+      count_transactions: 0,
+    });
+    await member("7250");
+    for (const id of ["8250", "8251", "8252"]) {
+      await record("orders/paid", orderBody({ id, customerId: "7250" }), `limit-${id}`);
+    }
+    // One batch applies all three.
+    expect(await processDueDeliveries(t.deps, webhookHandlers)).toBe(3);
+    const statuses = await t.deps.db
+      .selectFrom("orders")
+      .select(["order_id", "status", "reason"])
+      .where("shop_id", "=", "shop_demo")
+      .where("order_id", "in", ["8250", "8251", "8252"])
+      .orderBy("order_id")
+      .execute();
+    expect(statuses.map((o) => o.status)).toEqual(["rewarded", "rewarded", "logged"]);
+    expect(statuses[2]?.reason).toBe("transaction_limit_reached");
+    expect(await balance("7250")).toBe(20);
+    await updateShopRow(t, "shop_demo", { should_limit_transactions: false, transaction_limit: null });
   });
 
   it("redeliveries are acknowledged as duplicates and counted on the first delivery", async () => {

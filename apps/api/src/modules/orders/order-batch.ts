@@ -217,7 +217,12 @@ export async function applyOrderNews(
     const decision = evaluateOrderEarning({
       order: toEarningOrder(order, row, earningCustomerOf(customer), now),
       programs,
-      shop: earningShopOf(shop, order.createdAt, ordersThisCycle),
+      // The shop's counters as this batch has moved them so far (B-30: the transaction limit).
+      shop: earningShopOf(
+        { ...shop, count_transactions: shop.count_transactions + transactions },
+        order.createdAt,
+        ordersThisCycle,
+      ),
       priorAwards: priorAwards.get(customer.id) ?? [],
       now: now.toISOString(),
     });
