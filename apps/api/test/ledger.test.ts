@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Tx } from "@laurel/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCustomer, findCustomer } from "../src/modules/customers/customers.service";
@@ -59,6 +60,35 @@ describe("ledger entries (H-01…H-17, DESIGN §4)", () => {
       code: "idempotency_conflict",
     });
     expect(await balance(c.id)).toBe(40);
+  });
+
+  it("entries stored before the domain's canonical hash still replay (and still refuse a change)", async () => {
+    const c = await newCustomer(0);
+    const input = {
+      shopId,
+      customerId: c.id,
+      activityType: "earn_place_order" as const,
+      available: 25,
+      idempotencyKey: "order:legacy:earn",
+    };
+    const first = await tx((trx) => postEntry(trx, input));
+    // The digest's earlier form: sha256 of the JSON array of the entry's fields, in this order.
+    const legacy = createHash("sha256")
+      .update(JSON.stringify([c.id, "earn_place_order", 25, 0, 0, null, null, null, null, null]))
+      .digest("base64url");
+    await t.deps.db
+      .updateTable("ledger_entries")
+      .set({ input_hash: legacy })
+      .where("id", "=", first.entry.id)
+      .execute();
+    expect(await tx((trx) => postEntry(trx, input))).toMatchObject({
+      replayed: true,
+      entry: { id: first.entry.id },
+    });
+    await expect(tx((trx) => postEntry(trx, { ...input, available: 26 }))).rejects.toMatchObject({
+      code: "idempotency_conflict",
+    });
+    expect(await balance(c.id)).toBe(25);
   });
 
   it("refuses to overdraw with 'Current balance is insufficient' and writes nothing", async () => {

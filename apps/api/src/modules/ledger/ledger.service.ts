@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { errorMessages } from "@laurel/contracts";
 import type { Db, HoldRow, LedgerEntryRow, Tx } from "@laurel/db";
-import { type ActivityType, checkEntryShape, exceedsBalanceLimit, MAX_POINTS_BALANCE } from "@laurel/domain";
+import {
+  type ActivityType,
+  checkEntryShape,
+  checkIdempotency,
+  entryInputHash,
+  exceedsBalanceLimit,
+  MAX_POINTS_BALANCE,
+} from "@laurel/domain";
 import { AppError } from "../../infra/errors";
 import * as repo from "./ledger.repository";
 
@@ -37,21 +44,27 @@ export interface PostedEntry {
   balance: repo.Balance | null;
 }
 
-/** The hash of everything that defines an entry's effect: a replay must match it exactly. */
+/**
+ * The hash of everything that defines an entry's effect: a replay must match it exactly. The
+ * domain decides what that is (`entryInputHash`, its canonical form; `checkIdempotency`); the
+ * server only digests it, since the domain imports no crypto.
+ */
 export function hashEntryInput(e: EntryInput): string {
-  const canonical = JSON.stringify([
-    e.customerId,
-    e.activityType,
-    e.available ?? 0,
-    e.pending ?? 0,
-    e.tierPoints ?? 0,
-    e.programId ?? null,
-    e.sourceRef ?? null,
-    e.reversesEntryId ?? null,
-    e.holdId ?? null,
-    e.expiresAt ? e.expiresAt.toISOString() : null,
-  ]);
+  return createHash("sha256").update(entryInputHash(e)).digest("base64url");
+}
+
+/** The digest entries were stored with before the domain's canonical form (migration-free reads). */
+function legacyEntryHash(e: EntryInput): string {
+  const fields = [e.customerId, e.activityType, e.available ?? 0, e.pending ?? 0, e.tierPoints ?? 0];
+  const refs = [e.programId ?? null, e.sourceRef ?? null, e.reversesEntryId ?? null, e.holdId ?? null];
+  const canonical = JSON.stringify([...fields, ...refs, e.expiresAt ? e.expiresAt.toISOString() : null]);
   return createHash("sha256").update(canonical).digest("base64url");
+}
+
+/** Is a second posting with this key a replay of the stored entry, or a conflicting one? */
+function replayOrConflict(storedHash: string, input: EntryInput, inputHash: string) {
+  const check = checkIdempotency(storedHash, inputHash);
+  return check === "conflict" && storedHash === legacyEntryHash(input) ? "replay" : check;
 }
 
 /**
@@ -75,7 +88,9 @@ export async function postEntry(trx: Tx, input: EntryInput): Promise<PostedEntry
   if (!posted) {
     const existing = await repo.findEntryByKey(trx, input.shopId, input.idempotencyKey);
     if (!existing) throw new Error(`ledger entry ${input.idempotencyKey} vanished`);
-    if (existing.input_hash !== inputHash) throw new AppError("idempotency_conflict", 409);
+    if (replayOrConflict(existing.input_hash, input, inputHash) === "conflict") {
+      throw new AppError("idempotency_conflict", 409);
+    }
     return { entry: existing, replayed: true, balance: null };
   }
   // Throwing rolls the whole transaction back, the inserted entry included.
@@ -99,10 +114,14 @@ export async function postEntries(trx: Tx, inputs: readonly EntryInput[]): Promi
   });
   const inserted = await repo.insertEntries(trx, entries);
   const fresh = new Set(inserted);
-  const replays = entries.filter((e) => !fresh.has(`${e.shopId}\n${e.idempotencyKey}`));
-  for (const replay of replays) {
-    const existing = await repo.findEntryByKey(trx, replay.shopId, replay.idempotencyKey);
-    if (existing?.input_hash !== replay.inputHash) throw new AppError("idempotency_conflict", 409);
+  const replays = entries.flatMap((e, i) =>
+    fresh.has(`${e.shopId}\n${e.idempotencyKey}`) ? [] : [{ entry: e, input: inputs[i] as EntryInput }],
+  );
+  for (const { entry, input } of replays) {
+    const existing = await repo.findEntryByKey(trx, entry.shopId, entry.idempotencyKey);
+    if (!existing || replayOrConflict(existing.input_hash, input, entry.inputHash) === "conflict") {
+      throw new AppError("idempotency_conflict", 409);
+    }
   }
   const moves = new Map<string, repo.BalanceMove>();
   for (const e of entries) {
