@@ -238,6 +238,29 @@ describe("webhook pipeline (decision 0018)", () => {
     await updateShopRow(t, "shop_demo", { should_limit_transactions: false, transaction_limit: null });
   });
 
+  it("a refund id seen on one order is never applied to another (a refund id is unique per shop)", async () => {
+    await member("7260");
+    await record("orders/paid", orderBody({ id: "8260", customerId: "7260" }), "ref-p1");
+    await record("orders/paid", orderBody({ id: "8261", customerId: "7260" }), "ref-p2");
+    await record(
+      "refunds/create",
+      refundBody({ id: "9260", orderId: "8260", amount: "50.00", lineId: "82601" }),
+      "ref-r1",
+    );
+    await t.deps.webhooks.drain();
+    expect(await balance("7260")).toBe(15);
+    // The same refund id, now said to be of the other order, in a batch of its own.
+    await record(
+      "refunds/create",
+      refundBody({ id: "9260", orderId: "8261", amount: "50.00", lineId: "82611" }),
+      "ref-r2",
+    );
+    await t.deps.webhooks.drain();
+    expect(await balance("7260")).toBe(15);
+    // Known, so acknowledged and done: not an attempt to apply it twice that the ledger refuses.
+    expect(await delivery("ref-r2")).toMatchObject({ status: "processed", last_error: null });
+  });
+
   it("redeliveries are acknowledged as duplicates and counted on the first delivery", async () => {
     await member("7240");
     const body = orderBody({ id: "8240", customerId: "7240" });

@@ -117,6 +117,9 @@ describe("POST /webhooks: verification (S2)", () => {
       .where("webhook_id", "=", "not-json")
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "failed", last_error: "The body is not valid JSON.", attempts: 0 });
+    // A raw NUL (never valid JSON; PostgreSQL text cannot hold it) is recorded visibly, not a 500.
+    const nul = await deliver("app/uninstalled", '{"a":"\u0000"}', { id: "nul-body" });
+    expect(nul.json().data).toEqual({ outcome: "unusable" });
     const shop = await t.deps.db
       .selectFrom("shops")
       .selectAll()

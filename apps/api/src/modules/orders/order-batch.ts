@@ -77,7 +77,8 @@ export async function applyOrderNews(
     (await repo.lockOrders(trx, shop.id, [...seeds.values()])).map((r) => [r.order_id, r]),
   );
   const refunds = new Map<string, RefundState>();
-  for (const r of await repo.listRefundsOfOrders(trx, shop.id, [...rows.keys()])) {
+  const refundIds = news.flatMap((n) => (n.kind === "refund" ? [n.refund.refundId] : []));
+  for (const r of await repo.listRefundsOfOrders(trx, shop.id, [...rows.keys()], refundIds)) {
     refunds.set(r.refund_id, { ...r, applied: r.applied_at !== null, created_seq: refunds.size });
   }
 

@@ -145,13 +145,25 @@ export async function saveOrders(trx: Tx, rows: readonly OrderRow[]): Promise<vo
     where o.shop_id = v.shop_id and o.order_id = v.order_id`.execute(trx);
 }
 
-/** Refunds of these orders, applied or not, oldest first (the order they are applied in). */
-export function listRefundsOfOrders(trx: Tx, shopId: string, orderIds: readonly string[]) {
+/**
+ * Refunds of these orders, and refunds with these ids whatever their order (a refund id is unique
+ * per shop: one seen before is never applied again), oldest first (the order they apply in).
+ */
+export function listRefundsOfOrders(
+  trx: Tx,
+  shopId: string,
+  orderIds: readonly string[],
+  refundIds: readonly string[],
+) {
   return trx
     .selectFrom("order_refunds")
     .selectAll()
     .where("shop_id", "=", shopId)
-    .where("order_id", "in", orderIds)
+    .where((eb) =>
+      refundIds.length === 0
+        ? eb("order_id", "in", [...orderIds])
+        : eb.or([eb("order_id", "in", [...orderIds]), eb("refund_id", "in", [...refundIds])]),
+    )
     .orderBy("created_at")
     .orderBy("refund_id")
     .execute();

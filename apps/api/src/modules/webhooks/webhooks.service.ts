@@ -87,7 +87,8 @@ export function createWebhookIntake(deps: Pick<Deps, "db">, onRecorded: () => vo
         shopId: shop.id,
         webhookId: delivery.webhookId,
         topic: delivery.topic,
-        body: delivery.body,
+        // A raw NUL is never valid JSON, and PostgreSQL text cannot hold it: kept visible as U+FFFD.
+        body: failure ? delivery.body.replaceAll("\u0000", "\uFFFD") : delivery.body,
         orderKey,
         failure,
       });
