@@ -19,6 +19,11 @@ export async function createTestDatabase(
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
+    // Test databases skip waiting for each commit's WAL flush (every connection to this database,
+    // child processes included). A crash of PostgreSQL itself is not what tests simulate (R1 kills
+    // Laurel's processes), so no test's meaning changes; the suites stop waiting on the disk.
+    // The bench measures with PostgreSQL's defaults.
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     await admin.end();
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;

@@ -135,8 +135,12 @@ export function createWebhookPipeline(
       await intake.flushed();
       for (;;) {
         if ((await track(processDueDeliveries(deps, handlers, options))) > 0) continue;
-        if (inFlight.size === 0) return;
-        await Promise.allSettled([...inFlight]);
+        // Nothing due now: what was recorded is applied, or held by a batch in flight right now.
+        // Wait for those (not for batches that start later, which cannot hold it), look once more.
+        const holding = [...inFlight];
+        if (holding.length === 0) return;
+        await Promise.allSettled(holding);
+        if ((await track(processDueDeliveries(deps, handlers, options))) === 0) return;
       }
     },
     async close() {
