@@ -74,6 +74,10 @@ const CLAIM_LOCK = 0x4c57_4850; // "LWHP"
 export async function claimDeliveries(db: Db, limit: number, leaseMs: number): Promise<WebhookDeliveryRow[]> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+    // An index scan in `seq` order, never a bitmap scan: only an index scan marks the index
+    // entries of processed deliveries dead as it passes them, so the next claim skips them. A
+    // bitmap scan visits every one of them again until vacuum runs (found by L3: 20 ms a claim).
+    await sql`set local enable_bitmapscan = off`.execute(trx);
     const claimed = await sql<WebhookDeliveryRow>`
       update webhook_deliveries d
       set lease_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = d.attempts + 1
