@@ -16,6 +16,7 @@ export type ScreenKey =
   | "setup"
   | "customers"
   | "programs"
+  | "referrals"
   | "membership"
   | "storefront"
   | "analytics"
@@ -54,7 +55,6 @@ export const shellRoutes: readonly ShellRouteDef[] = [
     "/customers/wallet/apple",
     "/customers/history",
     "/customers/profile/:id",
-    "/customers/whitelist/referral",
     "/customers/notifications/manage",
     "/customers/activity",
     "/customers/activity/all",
@@ -68,13 +68,18 @@ export const shellRoutes: readonly ShellRouteDef[] = [
     "/programs/point/:id",
     "/programs/:event/new",
     "/programs/edit-settings/:id",
-    "/programs/tier/create",
-    "/programs/tier/:id",
+  ]),
+  // Referrals (area E): its program pages and the referral whitelist.
+  ...family("referrals", [
     "/programs/referral",
     "/programs/referral/friendReward",
     "/programs/referral/customerReward",
+    "/customers/whitelist/referral",
   ]),
+  // Membership (area I): tiers are created and edited under /programs/tier.
   ...family("membership", [
+    "/programs/tier/create",
+    "/programs/tier/:id",
     "/membership",
     "/membership/vip",
     "/membership/exclusive-deal",
@@ -124,6 +129,7 @@ export const screenTitleKeys: Record<ScreenKey, string> = {
   setup: "setup.title",
   customers: "areas.customers",
   programs: "areas.programs",
+  referrals: "areas.referrals",
   membership: "areas.membership",
   storefront: "areas.storefront",
   analytics: "areas.analytics",

@@ -22,6 +22,7 @@ const screens: Record<ScreenKey, ComponentType> = {
   setup: lazy(() => import("./routes/setup/set-up")),
   customers: lazy(() => import("./routes/customers/customers")),
   programs: lazy(() => import("./routes/programs/programs")),
+  referrals: lazy(() => import("./routes/referrals/referrals")),
   membership: lazy(() => import("./routes/membership/membership")),
   storefront: lazy(() => import("./routes/storefront/storefront")),
   analytics: lazy(() => import("./routes/analytics/analytics")),

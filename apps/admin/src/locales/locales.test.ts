@@ -1,10 +1,19 @@
 import { adminLanguageCodes } from "@laurel/contracts";
 import { describe, expect, it } from "vitest";
 
-const files = import.meta.glob<Record<string, unknown>>("./*/translation.json", {
+const files = import.meta.glob<Record<string, unknown>>("./*/*.json", {
   eager: true,
   import: "default",
 });
+
+/** The files of one language folder, by file name. */
+function filesOf(code: string): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(files)
+      .filter(([path]) => path.startsWith(`./${code}/`))
+      .map(([path, content]) => [path.slice(`./${code}/`.length), content]),
+  );
+}
 
 function flatten(value: unknown, prefix = ""): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { [prefix]: value };
@@ -15,9 +24,9 @@ function flatten(value: unknown, prefix = ""): Record<string, unknown> {
 }
 
 function load(code: string): Record<string, unknown> {
-  const file = files[`./${code}/translation.json`];
-  if (!file) throw new Error(`No translations for ${code}`);
-  return flatten(file);
+  const own = Object.values(filesOf(code));
+  if (own.length === 0) throw new Error(`No translations for ${code}`);
+  return flatten(Object.assign({}, ...own));
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
@@ -26,10 +35,20 @@ const reference = load("en-US");
 
 describe("admin translations (DESIGN §6: the 8 languages ship complete)", () => {
   it("has exactly one folder per admin language", () => {
-    const folders = Object.keys(files)
-      .map((path) => path.split("/")[1])
-      .sort();
+    const folders = [...new Set(Object.keys(files).map((path) => path.split("/")[1]))].sort();
     expect(folders).toEqual([...adminLanguageCodes].sort());
+  });
+
+  it("splits every language into the same files, whose top-level keys are disjoint", () => {
+    const names = Object.keys(filesOf("en-US")).sort();
+    for (const code of adminLanguageCodes) expect(Object.keys(filesOf(code)).sort(), code).toEqual(names);
+    const owner = new Map<string, string>();
+    for (const [name, content] of Object.entries(filesOf("en-US"))) {
+      for (const key of Object.keys(content)) {
+        expect(owner.get(key), `"${key}" is in both ${owner.get(key)} and ${name}`).toBeUndefined();
+        owner.set(key, name);
+      }
+    }
   });
 
   describe.each(adminLanguageCodes.filter((c) => c !== "en-US"))("%s", (code) => {

@@ -8,7 +8,6 @@ import polarisEn from "@shopify/polaris/locales/en.json";
 import i18next from "i18next";
 import { useSyncExternalStore } from "react";
 import { initReactI18next } from "react-i18next";
-import enUS from "../../locales/en-US/translation.json";
 import { storage } from "../storage";
 
 /** The admin's i18next instance. en-US ships in the main bundle; other languages load on demand. */
@@ -24,10 +23,25 @@ export function isAdminLanguage(code: unknown): code is AdminLanguageCode {
 type Dictionary = Record<string, unknown>;
 type PolarisDictionary = typeof polarisEn;
 
-const appLoaders = import.meta.glob<Dictionary>(
-  ["../../locales/*/translation.json", "!../../locales/en-US/translation.json"],
-  { import: "default" },
-);
+/*
+ * Each language is a folder of JSON files: `translation.json` for the shell and one file per area
+ * (`customers.json`, …), each holding its own top-level keys, so areas never edit the same file
+ * (decision 0019). A language's files merge into one dictionary.
+ */
+const enUSFiles = import.meta.glob<Dictionary>("../../locales/en-US/*.json", {
+  eager: true,
+  import: "default",
+});
+const appLoaders = import.meta.glob<Dictionary>(["../../locales/*/*.json", "!../../locales/en-US/*.json"], {
+  import: "default",
+});
+
+/** One language's files merged (their top-level keys are disjoint: `locales.test.ts`). */
+export function mergeLocaleFiles(files: Dictionary[]): Dictionary {
+  return Object.assign({}, ...files);
+}
+
+const enUS = mergeLocaleFiles(Object.values(enUSFiles));
 
 /**
  * Polaris ships no Indonesian strings, so `id` (and both Englishes) use its English ones; only
@@ -90,9 +104,11 @@ export function initI18n(): Promise<void> {
 async function loadLanguage(code: AdminLanguageCode): Promise<PolarisDictionary> {
   const polaris = polarisLoaders[code]();
   if (!i18n.hasResourceBundle(code, "translation")) {
-    const loader = appLoaders[`../../locales/${code}/translation.json`];
-    if (!loader) throw new Error(`No translations for ${code}`);
-    i18n.addResourceBundle(code, "translation", await loader(), true, true);
+    const prefix = `../../locales/${code}/`;
+    const loaders = Object.entries(appLoaders).filter(([path]) => path.startsWith(prefix));
+    if (loaders.length === 0) throw new Error(`No translations for ${code}`);
+    const files = await Promise.all(loaders.map(([, load]) => load()));
+    i18n.addResourceBundle(code, "translation", mergeLocaleFiles(files), true, true);
   }
   return polaris;
 }
