@@ -78,6 +78,10 @@ export interface BacklogResult {
   /** Workers' start-up (spawn → "worker started") of the slowest one (s). */
   bootSeconds: number;
   drainedPerSecond: number;
+  /** WAL written while draining, per delivery (bytes): the write work, whatever else runs. */
+  walBytesPerDelivery: number;
+  /** The WAL range of the drain (for `pg_waldump --stats=record -s … -e …`). */
+  walRange: [string, string];
   ledger: LedgerCheck;
   failed: number;
   cpu: CpuProfile | null;
@@ -125,6 +129,9 @@ export async function backlogPhase(
   await ctx.db.query("analyze webhook_deliveries");
   const insertSeconds = (Date.now() - t0) / 1000;
 
+  const walAt = async () =>
+    (await ctx.db.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn")).rows[0]?.lsn ?? "0/0";
+  const walBefore = await walAt();
   const stopCpu = await startCpuMeter(undefined, ctx.db, ctx.dbName);
   const spawnedAt = Date.now();
   const workers = await Promise.all(
@@ -138,6 +145,11 @@ export async function backlogPhase(
   const bootSeconds = (Date.now() - spawnedAt) / 1000;
   const drainedAt = await waitForDrain(ctx.db, opts.timeoutMs, 250);
   const cpu = await stopCpu();
+  const walAfter = await walAt();
+  const wal = await ctx.db.query<{ bytes: string }>("select pg_wal_lsn_diff($1, $2)::text as bytes", [
+    walAfter,
+    walBefore,
+  ]);
   // The workers were spawned after the meter started: their whole lifetime is this phase.
   const workerTicks = workers.reduce((sum, w) => sum + (w.proc.pid ? (processTicks(w.proc.pid) ?? 0) : 0), 0);
   if (cpu) {
@@ -155,6 +167,8 @@ export async function backlogPhase(
     drainSeconds,
     bootSeconds,
     drainedPerSecond: drainSeconds ? opts.size / drainSeconds : 0,
+    walBytesPerDelivery: Number(wal.rows[0]?.bytes ?? 0) / opts.size,
+    walRange: [walBefore, walAfter],
     ledger,
     failed: (await queueDepth(ctx.db)).failed,
     cpu,

@@ -133,7 +133,7 @@ export async function runBacklogPhase(
   log(
     `inserted in ${fmt(r.insertSeconds, 1)} s; workers up after ${fmt(r.bootSeconds, 1)} s; drained ` +
       `${r.drainSeconds === null ? `NOT within ${fmt(plan.timeoutMs / 1000)} s` : `in ${fmt(r.drainSeconds, 1)} s from spawning the workers`} ` +
-      `→ ${fmt(r.drainedPerSecond)} /s`,
+      `→ ${fmt(r.drainedPerSecond)} /s; ${fmt(r.walBytesPerDelivery)} bytes of WAL per delivery`,
   );
   log(
     `ledger: ${fmt(r.ledger.credited)} of ${fmt(r.ledger.orders)} orders credited once, ${r.ledger.doubleCredits} double ` +

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/infra/clock";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { auditLedger, postEntry } from "../src/modules/ledger/ledger.service";
+import { insertOrders, newOrderRow } from "../src/modules/orders/orders.repository";
 import { convertDuePendingPoints } from "../src/modules/orders/orders.service";
 import { createTestApp, deliverWebhook, type TestApp, updateShopRow } from "./helpers";
 import { orderBody, refundBody, type TestOrder } from "./order-payloads";
@@ -232,5 +233,33 @@ describe("orders → points (C-15, H-17, decision 0012)", () => {
   it("the ledger audit finds every balance equal to its entries", async () => {
     const report = await auditLedger(t.deps.db);
     expect(report.balanceMismatches).toEqual([]);
+  });
+});
+
+describe("an order is written once, at the end of its batch (decision 0018)", () => {
+  it("a row another writer created meanwhile makes the insert fail whole, so the batch is retried", async () => {
+    const now = clock.now();
+    const seed = (id: string) => ({
+      order_id: id,
+      name: `#${id}`,
+      currency: "USD",
+      total_minor: 100,
+      ordered_at: now,
+    });
+    await t.deps.db
+      .insertInto("orders")
+      .values({ shop_id: "shop_demo", ...seed("990001") })
+      .execute();
+    const attempt = t.deps.db
+      .transaction()
+      .execute((trx) =>
+        insertOrders(trx, [
+          newOrderRow("shop_demo", seed("990002"), now),
+          newOrderRow("shop_demo", seed("990001"), now),
+        ]),
+      );
+    await expect(attempt).rejects.toThrow(/orders created concurrently, retried: 990001/);
+    expect(await order("990002")).toBeUndefined();
+    expect((await order("990001"))?.name).toBe("#990001");
   });
 });

@@ -47,7 +47,24 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const onIdleError = (error: Error) => console.warn(`[db] idle connection closed: ${error.message}`);
   pool.on("error", onIdleError);
   jobPool.on("error", onIdleError);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const qstats = new Map<string, { n: number; ms: number }>();
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    log: process.env.QLOG
+      ? (e) => {
+          const k = e.query.sql.replace(/\s+/g, " ").slice(0, 90);
+          const s = qstats.get(k) ?? { n: 0, ms: 0 };
+          s.n++;
+          s.ms += e.queryDurationMillis;
+          qstats.set(k, s);
+        }
+      : undefined,
+  });
+  if (process.env.QLOG)
+    setInterval(() => {
+      const rows = [...qstats.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
+      console.log(`QLOG ${JSON.stringify(rows.map(([k, v]) => [Math.round(v.ms), v.n, k]))}`);
+    }, 10_000).unref();
   return {
     engine: "postgres",
     db,

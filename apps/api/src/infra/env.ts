@@ -49,6 +49,7 @@ const envSchema = z.object({
   PROXY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  WEBHOOK_PROCESSORS: z.coerce.number().int().min(1).max(16).default(2),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -104,6 +105,8 @@ export interface Config {
   shopCacheMs: number;
   /** How long a processor's claim on a batch of deliveries holds (decision 0018). */
   webhookLeaseMs: number;
+  /** Processor loops a worker runs side by side on PostgreSQL (PGlite: always 1). */
+  webhookProcessors: number;
   /** Proxies whose X-Forwarded-For gives the client's address; false = the socket's peer. */
   trustProxy: TrustProxy;
 }
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proxyRateLimit: e.PROXY_RATE_LIMIT,
     shopCacheMs: e.SHOP_CACHE_MS,
     webhookLeaseMs: e.WEBHOOK_LEASE_MS,
+    webhookProcessors: e.WEBHOOK_PROCESSORS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     secureCookies: appUrl.startsWith("https://"),
   };

@@ -106,4 +106,11 @@ describe("big-integer-safe JSON", () => {
     );
     expect(parsed).toEqual({ a: 12, b: 1.5, c: "-9007199254740993", d: ["18446744073709551615"] });
   });
+
+  it("parses texts without 16 digits in a row exactly as JSON.parse, and the largest safe ids too", () => {
+    const text = '{"id": 7500000000001, "total": "100.00", "n": [1, -2.5e3, 0.1], "s": "99999999999999999"}';
+    expect(parseJsonKeepingBigIntegers(text)).toEqual(JSON.parse(text));
+    expect(parseJsonKeepingBigIntegers('{"id": 9007199254740991}')).toEqual({ id: 9007199254740991 });
+    expect(parseJsonKeepingBigIntegers('{"id": 9007199254740992}')).toEqual({ id: "9007199254740992" });
+  });
 });

@@ -75,11 +75,16 @@ export function signAppProxyQuery(
   return search;
 }
 
+const SIXTEEN_DIGITS = /\d{16}/;
+
 /**
  * JSON.parse that keeps integers beyond 2^53 exactly, as strings (Shopify ids are 64-bit).
  * Uses the reviver's source text (Node ≥ 21); safe integers and every other value are untouched.
+ * A text without 16 digits in a row holds no such integer, and is parsed without the reviver,
+ * which costs a call per value (most webhook bodies: Shopify ids have 13–14 digits today).
  */
 export function parseJsonKeepingBigIntegers(text: string): unknown {
+  if (!SIXTEEN_DIGITS.test(text)) return JSON.parse(text);
   return JSON.parse(text, (_key, value, context?: { source?: string }) =>
     typeof value === "number" &&
     !Number.isSafeInteger(value) &&

@@ -208,7 +208,9 @@ export async function upsertCustomers(
   const sorted = [...customers].sort((a, b) =>
     a.platformCustomerId < b.platformCustomerId ? -1 : a.platformCustomerId > b.platformCustomerId ? 1 : 0,
   );
-  return trx
+  // Only new customers and those whose details change are written (and returned); the others
+  // are locked all the same by ON CONFLICT, and read below: an unchanged row is never rewritten.
+  const written = await trx
     .insertInto("customers")
     .values(
       sorted.map((c) => ({
@@ -224,14 +226,34 @@ export async function upsertCustomers(
     )
     .onConflict((oc) =>
       // Unknown details (null) never overwrite known ones: a storefront join knows only the id.
-      oc.columns(["shop_id", "platform_customer_id"]).doUpdateSet({
-        email: sql`coalesce(excluded.email, customers.email)`,
-        first_name: sql`coalesce(excluded.first_name, customers.first_name)`,
-        last_name: sql`coalesce(excluded.last_name, customers.last_name)`,
-      }),
+      oc
+        .columns(["shop_id", "platform_customer_id"])
+        .doUpdateSet({
+          email: sql`coalesce(excluded.email, customers.email)`,
+          first_name: sql`coalesce(excluded.first_name, customers.first_name)`,
+          last_name: sql`coalesce(excluded.last_name, customers.last_name)`,
+        })
+        .where(
+          sql<boolean>`(excluded.email is not null and excluded.email is distinct from customers.email)
+            or (excluded.first_name is not null and excluded.first_name is distinct from customers.first_name)
+            or (excluded.last_name is not null and excluded.last_name is distinct from customers.last_name)`,
+        ),
     )
     .returningAll()
     .execute();
+  if (written.length === sorted.length) return written;
+  const seen = new Set(written.map((c) => c.platform_customer_id));
+  const unchanged = await trx
+    .selectFrom("customers")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where(
+      "platform_customer_id",
+      "in",
+      sorted.flatMap((c) => (seen.has(c.platformCustomerId) ? [] : [c.platformCustomerId])),
+    )
+    .execute();
+  return [...written, ...unchanged];
 }
 
 /** Many customers of one shop, locked in id order. */

@@ -55,7 +55,8 @@ export async function applyOrderNews(
   const now = deps.clock.now();
   const currency = shop.platform_info.currency ?? DEFAULT_CURRENCY;
 
-  // 1. Lock every order of the batch (first news creates the row), then load their refunds.
+  // 1. Lock the orders of the batch that have a row (the others get theirs, written once, in
+  //    step 5), then load their refunds.
   const seeds = new Map<string, repo.OrderSeed>();
   for (const n of news) {
     const id = n.kind === "order" ? n.order.orderId : n.refund.orderId;
@@ -73,9 +74,13 @@ export async function applyOrderNews(
         : { order_id: id, name: null, currency, total_minor: 0, ordered_at: now },
     );
   }
-  const rows = new Map(
-    (await repo.lockOrders(trx, shop.id, [...seeds.values()])).map((r) => [r.order_id, r]),
-  );
+  const rows = new Map((await repo.lockOrders(trx, shop.id, [...seeds.keys()])).map((r) => [r.order_id, r]));
+  const created = new Set<string>();
+  for (const [id, seed] of seeds) {
+    if (rows.has(id)) continue;
+    rows.set(id, repo.newOrderRow(shop.id, seed, now));
+    created.add(id);
+  }
   const refunds = new Map<string, RefundState>();
   const refundIds = news.flatMap((n) => (n.kind === "refund" ? [n.refund.refundId] : []));
   for (const r of await repo.listRefundsOfOrders(trx, shop.id, [...rows.keys()], refundIds)) {
@@ -330,9 +335,14 @@ export async function applyOrderNews(
 
   // 5. Written set-based: entries and balances, the orders, the refunds, the shop's counter.
   await postEntries(trx, entries);
+  const final = [...changed].map((id) => rows.get(id) as OrderRow);
+  await repo.insertOrders(
+    trx,
+    final.filter((r) => created.has(r.order_id)),
+  );
   await repo.saveOrders(
     trx,
-    [...changed].map((id) => rows.get(id) as OrderRow),
+    final.filter((r) => !created.has(r.order_id)),
   );
   await repo.saveRefunds(trx, shop.id, newRefunds, appliedRefunds);
   await countTransactions(trx, shop, transactions);

@@ -84,7 +84,7 @@ export function findOrderForUpdate(trx: Tx, shopId: string, orderId: string): Pr
     .executeTakeFirst();
 }
 
-/** A first sighting of an order, written only if the row does not exist yet. */
+/** What the first news of an order tells, before it has a row. */
 export interface OrderSeed {
   order_id: string;
   name: string | null;
@@ -93,29 +93,74 @@ export interface OrderSeed {
   ordered_at: Date;
 }
 
+/** The row an order gets at its first sighting (the table's defaults), kept in memory until saved. */
+export function newOrderRow(shopId: string, seed: OrderSeed, now: Date): OrderRow {
+  return {
+    shop_id: shopId,
+    customer_id: null,
+    status: "open",
+    reason: null,
+    facts: {},
+    earnable_minor: 0,
+    refunded_minor: 0,
+    points_awarded: 0,
+    points_reversed: 0,
+    pending_points: 0,
+    pending_until: null,
+    paid_at: null,
+    fulfilled_at: null,
+    cancelled_at: null,
+    rewarded_at: null,
+    created_at: now,
+    updated_at: now,
+    ...seed,
+  };
+}
+
 /**
- * The rows of many orders of one shop, created where absent and locked for the rest of the
- * transaction, in order-id order (every writer of orders locks in this order: no deadlocks).
+ * The existing rows of many orders of one shop, locked for the rest of the transaction in
+ * order-id order (every writer of orders locks in this order: no deadlocks). Orders without a
+ * row get theirs from `insertOrders` at the end, written once with their final state.
  */
-export async function lockOrders(trx: Tx, shopId: string, seeds: readonly OrderSeed[]): Promise<OrderRow[]> {
-  const sorted = [...seeds].sort((a, b) => (a.order_id < b.order_id ? -1 : a.order_id > b.order_id ? 1 : 0));
-  await trx
-    .insertInto("orders")
-    .values(sorted.map((s) => ({ shop_id: shopId, ...s })))
-    .onConflict((oc) => oc.columns(["shop_id", "order_id"]).doNothing())
-    .execute();
+export function lockOrders(trx: Tx, shopId: string, orderIds: readonly string[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
   return trx
     .selectFrom("orders")
     .selectAll()
     .where("shop_id", "=", shopId)
-    .where(
-      "order_id",
-      "in",
-      sorted.map((s) => s.order_id),
-    )
+    .where("order_id", "in", [...orderIds])
     .orderBy("order_id")
     .forUpdate()
     .execute();
+}
+
+/**
+ * A writer that met no row for an order found one when it came to insert it: another transaction
+ * created it meanwhile (a lease that ran out, reconciliation). Nothing is written; the deliveries
+ * are retried and then see the row.
+ */
+class OrderCreatedConcurrently extends Error {
+  constructor(orderIds: readonly string[]) {
+    super(`orders created concurrently, retried: ${orderIds.slice(0, 5).join(", ")}`);
+  }
+}
+
+/** Inserts orders first seen in this transaction, with their final state, in order-id order. */
+export async function insertOrders(trx: Tx, rows: readonly OrderRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => (a.order_id < b.order_id ? -1 : a.order_id > b.order_id ? 1 : 0));
+  const inserted = await trx
+    .insertInto("orders")
+    .values(
+      sorted.map(({ created_at: _c, updated_at: _u, ...r }) => ({ ...r, facts: JSON.stringify(r.facts) })),
+    )
+    .onConflict((oc) => oc.columns(["shop_id", "order_id"]).doNothing())
+    .returning("order_id")
+    .execute();
+  if (inserted.length < sorted.length) {
+    const written = new Set(inserted.map((r) => r.order_id));
+    throw new OrderCreatedConcurrently(sorted.filter((r) => !written.has(r.order_id)).map((r) => r.order_id));
+  }
 }
 
 /** Writes the final state of many orders of one shop in one statement. */

@@ -22,9 +22,19 @@ export interface ProcessorOptions {
   leaseMs: number;
   /** How often an idle processor looks for work that another process recorded. */
   pollMs: number;
+  /**
+   * Loops side by side in one worker: while one waits for PostgreSQL, another parses and decides
+   * its batch, so a worker keeps both the database and its own core busy.
+   */
+  loops: number;
 }
 
-export const PROCESSOR_DEFAULTS: ProcessorOptions = { batchSize: 500, leaseMs: 60_000, pollMs: 100 };
+export const PROCESSOR_DEFAULTS: ProcessorOptions = {
+  batchSize: 500,
+  leaseMs: 60_000,
+  pollMs: 100,
+  loops: 1,
+};
 
 /** Attempts before a delivery is parked as failed; the waits between them. */
 export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000] as const;

@@ -108,8 +108,10 @@ export function createWebhookPipeline(
   handlers: WebhookHandlers,
   options: ProcessorOptions = processorDefaults(deps),
 ): WebhookPipeline {
-  let processor: RunningProcessor | null = null;
-  const intake = createWebhookIntake(deps, () => processor?.wake());
+  let processors: RunningProcessor[] = [];
+  const intake = createWebhookIntake(deps, () => {
+    for (const p of processors) p.wake();
+  });
   // Batches being applied in this process (the loop's and drains'): a drain waits for them, since
   // a delivery another batch holds is not due for anyone else until that batch is done.
   const inFlight = new Set<Promise<number>>();
@@ -122,13 +124,16 @@ export function createWebhookPipeline(
   return {
     record: intake.record,
     startProcessor() {
-      processor ??= startWebhookProcessor(
-        deps,
-        handlers,
-        options,
-        (error) =>
-          console.warn(`webhook processor: ${error instanceof Error ? error.message : String(error)}`),
-        track,
+      if (processors.length > 0) return;
+      processors = Array.from({ length: options.loops }, () =>
+        startWebhookProcessor(
+          deps,
+          handlers,
+          options,
+          (error) =>
+            console.warn(`webhook processor: ${error instanceof Error ? error.message : String(error)}`),
+          track,
+        ),
       );
     },
     drain: async () => {
@@ -144,17 +149,17 @@ export function createWebhookPipeline(
       }
     },
     async close() {
-      await processor?.stop();
-      processor = null;
+      await Promise.all(processors.map((p) => p.stop()));
+      processors = [];
       await intake.flushed();
     },
   };
 }
 
-/** PGlite has one connection: smaller batches keep intake waiting less behind a batch. */
+/** PGlite has one connection: smaller batches keep intake waiting less behind a batch, one loop. */
 function processorDefaults(deps: Deps): ProcessorOptions {
   const leaseMs = deps.config.webhookLeaseMs;
   return deps.database.engine === "pglite"
     ? { ...PROCESSOR_DEFAULTS, batchSize: 100, leaseMs }
-    : { ...PROCESSOR_DEFAULTS, leaseMs };
+    : { ...PROCESSOR_DEFAULTS, leaseMs, loops: deps.config.webhookProcessors };
 }
