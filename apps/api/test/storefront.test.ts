@@ -204,3 +204,29 @@ describe("POST /proxy/join and GET /proxy/activities", () => {
     expect(bad.json().errors[0]).toEqual({ field: "page", message: "page must be 1 or more" });
   });
 });
+
+describe("GET /proxy/customer reads arriving together (decision 0055)", () => {
+  it("share statements, and each shopper still gets exactly their own view", async () => {
+    const shoppers = ["5550001", "5550002", "5550003"];
+    for (const customer of shoppers) {
+      expect(
+        (await t.app.inject({ method: "POST", url: proxyUrl("/proxy/join", { customer }) })).statusCode,
+      ).toBe(200);
+    }
+    const view = async (customer: string) => {
+      const res = await t.app.inject({ method: "GET", url: proxyUrl("/proxy/customer", { customer }) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    // One at a time first: the reference answers.
+    const alone = new Map<string, unknown>();
+    for (const customer of [...shoppers, "5559999", ""]) alone.set(customer, await view(customer));
+    expect(alone.get("5559999")).toMatchObject({ customer: null });
+    // Then 60 at once, interleaved with guests and an unknown shopper.
+    const asked = Array.from({ length: 60 }, (_, i) => [...shoppers, "5559999", ""][i % 5] as string);
+    const together = await Promise.all(asked.map(view));
+    together.forEach((answer, i) => {
+      expect(answer, asked[i]).toEqual(alone.get(asked[i] as string));
+    });
+  });
+});

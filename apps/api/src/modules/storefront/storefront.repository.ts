@@ -1,31 +1,41 @@
 import type { CustomerRow, Db } from "@laurel/db";
 import { sql } from "kysely";
 
+/** One shopper of `GET /proxy/customer`, and the one-time programs (sign up, newsletter) to check. */
+export interface ShopperQuery {
+  shopId: string;
+  platformCustomerId: string;
+  oneTimeProgramIds: readonly string[];
+}
+
+export interface ShopperWithAwards {
+  customer: CustomerRow;
+  /** Which of the query's one-time programs have already rewarded the shopper. */
+  awardedProgramIds: string[];
+}
+
 /**
- * The shopper of `GET /proxy/customer` and which of the given one-time programs (sign up,
- * newsletter) have already rewarded them — one statement, as the widget asks on every page view.
+ * Many shoppers at once, each with the one-time programs that already rewarded them — one
+ * statement for all the storefront reads that arrived together (decision 0055). Answers one
+ * result per query, in order (undefined: no such customer). Program ids never hold a comma.
  */
-export async function findShopperWithOneTimeAwards(
+export async function findShoppersWithOneTimeAwards(
   db: Db,
-  shopId: string,
-  platformCustomerId: string,
-  oneTimeProgramIds: readonly string[],
-): Promise<{ customer: CustomerRow; awardedProgramIds: string[] } | undefined> {
-  const row = await db
-    .selectFrom("customers as c")
-    .selectAll("c")
-    .select(
-      oneTimeProgramIds.length === 0
-        ? sql<string[]>`'{}'::text[]`.as("awarded_program_ids")
-        : sql<string[]>`array(
-            select distinct e.program_id from ledger_entries e
-            where e.shop_id = c.shop_id and e.customer_id = c.id and e.available_delta > 0
-              and e.program_id = any(${sql.val(oneTimeProgramIds)}::text[]))`.as("awarded_program_ids"),
-    )
-    .where("c.shop_id", "=", shopId)
-    .where("c.platform_customer_id", "=", platformCustomerId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { awarded_program_ids: awardedProgramIds, ...customer } = row;
-  return { customer: customer as CustomerRow, awardedProgramIds };
+  queries: readonly ShopperQuery[],
+): Promise<(ShopperWithAwards | undefined)[]> {
+  if (queries.length === 0) return [];
+  const { rows } = await sql<CustomerRow & { query_index: number; awarded_program_ids: string[] }>`
+    select c.*, q.i::int - 1 as query_index,
+      case when q.programs = '' then '{}'::text[] else array(
+        select distinct e.program_id from ledger_entries e
+        where e.shop_id = c.shop_id and e.customer_id = c.id and e.available_delta > 0
+          and e.program_id = any(string_to_array(q.programs, ','))) end as awarded_program_ids
+    from unnest(${queries.map((q) => q.shopId)}::text[], ${queries.map((q) => q.platformCustomerId)}::text[],
+      ${queries.map((q) => q.oneTimeProgramIds.join(","))}::text[]) with ordinality as q (shop_id, pid, programs, i)
+    join customers c on c.shop_id = q.shop_id and c.platform_customer_id = q.pid`.execute(db);
+  const found = new Array<ShopperWithAwards | undefined>(queries.length);
+  for (const { query_index, awarded_program_ids, ...customer } of rows) {
+    found[query_index] = { customer, awardedProgramIds: awarded_program_ids };
+  }
+  return found;
 }

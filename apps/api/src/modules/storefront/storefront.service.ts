@@ -9,6 +9,7 @@ import { DEFAULT_CURRENCY, rewardKindByEvent } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
+import { MicroBatcher } from "../../infra/micro-batcher";
 import {
   ensureCustomer,
   findCustomer,
@@ -18,7 +19,11 @@ import {
 } from "../customers/customers.service";
 import { awardJoiningEvents } from "../earning/account-earning.service";
 import { listCoupons, quoteFor, redeemReward, revokeCoupon, type Shopper } from "../rewards/rewards.service";
-import { findShopperWithOneTimeAwards } from "./storefront.repository";
+import {
+  findShoppersWithOneTimeAwards,
+  type ShopperQuery,
+  type ShopperWithAwards,
+} from "./storefront.repository";
 import { pointLabelOf } from "./widget-settings";
 
 async function shopContextOf(deps: Deps, shopId: string) {
@@ -131,16 +136,33 @@ const ONE_TIME_EVENTS: ReadonlySet<string> = new Set(["sign_up", "sign_up_newsle
  * the ways to earn and to redeem (with whether this shopper can redeem each now), the point label.
  * The shop and its programs come from the shop context; the shopper is one statement.
  */
+/**
+ * The storefront's shopper reads, one micro-batcher per process (per deps): the reads that arrive
+ * while others are in flight share one statement (decision 0055). A read starts after its request
+ * arrived, so it sees everything committed before — the same as a read of its own.
+ */
+const shopperReadBatchers = new WeakMap<Deps, MicroBatcher<ShopperQuery, ShopperWithAwards | undefined>>();
+function shopperReads(deps: Deps) {
+  let batcher = shopperReadBatchers.get(deps);
+  if (!batcher) {
+    batcher = new MicroBatcher((queries) => findShoppersWithOneTimeAwards(deps.db, queries), {
+      maxBatch: 100,
+      concurrency: 2,
+    });
+    shopperReadBatchers.set(deps, batcher);
+  }
+  return batcher;
+}
+
 export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<ProxyCustomerResponse> {
   const { shop, programRows, spendingPrograms } = await shopContextOf(deps, auth.shopId);
   const earning = programRows.filter((p) => p.type === "earning" && p.status === "active");
   const shopper = auth.platformCustomerId
-    ? await findShopperWithOneTimeAwards(
-        deps.db,
-        shop.id,
-        auth.platformCustomerId,
-        earning.filter((p) => ONE_TIME_EVENTS.has(p.event)).map((p) => p.id),
-      )
+    ? await shopperReads(deps).add({
+        shopId: shop.id,
+        platformCustomerId: auth.platformCustomerId,
+        oneTimeProgramIds: earning.filter((p) => ONE_TIME_EVENTS.has(p.event)).map((p) => p.id),
+      })
     : undefined;
   const customer = shopper?.customer;
   const awarded = new Set(shopper?.awardedProgramIds);

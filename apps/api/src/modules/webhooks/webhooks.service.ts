@@ -1,5 +1,5 @@
 import type { Deps, WebhookPipeline } from "../../infra/deps";
-import { GroupCommitter } from "../../infra/group-commit";
+import { MicroBatcher } from "../../infra/micro-batcher";
 import { parseJsonKeepingBigIntegers } from "../../infra/shopify-signatures";
 import type { WebhookHandlers } from "./webhook-handler";
 import {
@@ -34,7 +34,7 @@ interface IntakeItem extends repo.NewDelivery {}
 /** The intake half, one per process: deliveries handed in concurrently are written together. */
 export function createWebhookIntake(deps: Pick<Deps, "db">, onRecorded: () => void) {
   let counting: Promise<void> = Promise.resolve();
-  const committer = new GroupCommitter<IntakeItem, boolean>(async (items) => {
+  const committer = new MicroBatcher<IntakeItem, boolean>(async (items) => {
     // Repeats of one webhook id within a batch: the first is inserted, the others are duplicates.
     const firstIndex = new Map<string, number>();
     const unique: IntakeItem[] = [];
