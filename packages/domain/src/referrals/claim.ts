@@ -55,7 +55,7 @@ export type ClaimDecision = { accepted: true } | { accepted: false; reason: Refe
 /** may this customer refer (and see the program)? */
 export function mayRefer(
   rules: ReferralRules,
-  referrer: Omit<ReferrerFacts, "deviceIds" | "ipHashes">,
+  referrer: Pick<ReferrerFacts, "type" | "whitelisted" | "tags">,
 ): boolean {
   if (!rules.enabled || referrer.type === "left") return false;
   if (rules.eligibility === "members_only" && referrer.type !== "member") return false;

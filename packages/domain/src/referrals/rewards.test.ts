@@ -29,5 +29,9 @@ describe("referral rewards and links (E-02, E-09, E-11)", () => {
     expect(buildReferralLink("https://demo.example", "REFAB12", "/pages/welcome")).toBe(
       "https://demo.example/pages/welcome?ref=REFAB12",
     );
+    expect(buildReferralLink("https://demo.example/", "R1234", "")).toBe("https://demo.example/?ref=R1234");
+    expect(buildReferralLink("https://demo.example", "R1234", "https://other.example/x?a=1")).toBe(
+      "https://other.example/x?a=1&ref=R1234",
+    );
   });
 });

@@ -34,7 +34,7 @@ export function buildReferralCode(prefix: string, randomPart: string): string {
 
 /** The shareable link: the store's URL with the code, landing on the settings' redirect path. */
 export function buildReferralLink(storeUrl: string, code: string, redirectPath: string): string {
-  const url = new URL(redirectPath || "/", storeUrl);
-  url.searchParams.set("ref", code);
-  return url.toString();
+  const isAbsolute = /^https?:\/\//.test(redirectPath);
+  const base = isAbsolute ? redirectPath : `${storeUrl.replace(/\/+$/, "")}${redirectPath || "/"}`;
+  return `${base}${base.includes("?") ? "&" : "?"}ref=${encodeURIComponent(code)}`;
 }
