@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { MAX_COUNT, MAX_MONEY_MINOR, MAX_POINTS_PER_ACTION, points, queryCount, TEXT_LIMITS, text } from "./bounds";
+import {
+  MAX_COUNT,
+  MAX_MONEY_MINOR,
+  MAX_POINTS_PER_ACTION,
+  points,
+  queryCount,
+  TEXT_LIMITS,
+  text,
+} from "./bounds";
 
 /**
  * The referral program (issue 18; E-01 … E-12): settings (`/apiSa/referral/settings`), the
@@ -61,8 +69,10 @@ export const referralSettingsSchema = z.strictObject({
   friendReward: rewardSchema("Friend"),
   referrerReward: rewardSchema("Referrer"),
   redirectUrl,
-  linkPrefix: text("Link prefix", 12)
-    .regex(/^[A-Za-z0-9-]*$/, "Link prefix may contain only letters, digits and hyphens."),
+  linkPrefix: text("Link prefix", 12).regex(
+    /^[A-Za-z0-9-]*$/,
+    "Link prefix may contain only letters, digits and hyphens.",
+  ),
   eligibility: z.enum(referralEligibilityValues, {
     error: "Eligibility must be all_customers, members_only or whitelist_only.",
   }),
@@ -98,7 +108,7 @@ export const referralSettingsResponse = z.object({
 });
 export type ReferralSettingsResponse = z.infer<typeof referralSettingsResponse>;
 
-export const referralListQuery = z.strictObject({
+export const referralListQuery = z.object({
   status: z.enum(referralStatusValues, { error: "status must be pending, completed or canceled" }).optional(),
   page: queryCount("page", 1, MAX_COUNT).default(1),
   pageSize: queryCount("pageSize", 1, 100).default(25),
@@ -135,7 +145,7 @@ export const referralWhitelistBody = z.strictObject({
 });
 export type ReferralWhitelistBody = z.infer<typeof referralWhitelistBody>;
 
-export const referralWhitelistQuery = z.strictObject({
+export const referralWhitelistQuery = z.object({
   search: text("search", TEXT_LIMITS.search).optional(),
 });
 
@@ -158,7 +168,7 @@ const deviceId = z
   .string({ error: "deviceId must be text." })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "deviceId must be 16 to 64 letters, digits, _ or -.");
 
-export const proxyReferralQuery = z.strictObject({ deviceId: deviceId.optional() });
+export const proxyReferralQuery = z.object({ deviceId: deviceId.optional() });
 
 /** `POST /proxy/referral/claim`: the friend opened a link (signed in, or with their e-mail). */
 export const proxyReferralClaimBody = z.strictObject({

@@ -37,10 +37,11 @@ export const referralOrderEffect: OrderEffect = {
   },
 };
 
-function newsOf(o: OrderOutcome, orderedBefore: boolean, now: Date): FriendOrderNews {
-  const facts = o.order.facts as { tags?: unknown };
+function newsOf(o: OrderOutcome, orderedBefore: boolean, refunded: number, now: Date): FriendOrderNews {
+  const facts = o.order.facts as { tags?: unknown; subtotal?: unknown };
   const tags = Array.isArray(facts.tags) ? facts.tags.filter((t): t is string => typeof t === "string") : [];
-  const refundedInFull = o.event === "refunded" && o.order.refunded_minor >= o.order.total_minor;
+  const merchandise = typeof facts.subtotal === "number" ? facts.subtotal : o.order.total_minor;
+  const refundedInFull = o.event === "refunded" && refunded >= Math.min(merchandise, o.order.total_minor);
   return {
     orderId: o.order.order_id,
     // A partial refund leaves the referral as it is; a full refund or a cancel can cancel it.
@@ -72,6 +73,11 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
       orderedAt: o.order.ordered_at,
     })),
   );
+  const refunded = await repo.refundedByOrder(
+    trx,
+    shopId,
+    outcomes.filter((o) => o.event === "refunded").map((o) => o.order.order_id),
+  );
   const state = new Map(
     referrals.map((r) => [
       r.friend_id as string,
@@ -98,7 +104,12 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
     const step = decideReferralStep({
       rules,
       referral: { status: ref.status, orderId: ref.orderId, completedAt: ref.completedAt },
-      order: newsOf(o, earlier.has(`${customerId}\n${o.order.order_id}`), now),
+      order: newsOf(
+        o,
+        earlier.has(`${customerId}\n${o.order.order_id}`),
+        refunded.get(o.order.order_id) ?? 0,
+        now,
+      ),
       referrerAtLimit: limit !== null && done >= limit,
       capAllowsAnother: cap.cap === null || cap.used + completedNow < cap.cap,
     });
@@ -109,7 +120,13 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
         grant.kind === "points"
           ? { kind: "points", points: grant.points }
           : { kind: "discount", value: grant.value, status: "to_issue" };
-      await repo.completeReferral(trx, { shopId, id: ref.row.id, orderId: o.order.order_id, at: now, referrerReward: reward });
+      await repo.completeReferral(trx, {
+        shopId,
+        id: ref.row.id,
+        orderId: o.order.order_id,
+        at: now,
+        referrerReward: reward,
+      });
       if (grant.kind === "points") {
         await postEntry(trx, {
           shopId,
@@ -133,7 +150,13 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
     }
     // cancel
     const wasCompleted = ref.status === "completed";
-    await repo.cancelReferral(trx, { shopId, id: ref.row.id, reason: step.reason, at: now, orderId: o.order.order_id });
+    await repo.cancelReferral(trx, {
+      shopId,
+      id: ref.row.id,
+      reason: step.reason,
+      at: now,
+      orderId: o.order.order_id,
+    });
     const pointsGranted = wasCompleted && ref.reward?.kind === "points" ? (ref.reward.points ?? 0) : 0;
     if (wasCompleted && pointsGranted > 0) {
       const referrer = await lockCustomer(trx, shopId, referrerId);

@@ -15,7 +15,9 @@ export async function upsertSettings(trx: Tx, shopId: string, settings: object, 
   await trx
     .insertInto("referral_settings")
     .values({ shop_id: shopId, settings: JSON.stringify(settings), updated_at: at })
-    .onConflict((oc) => oc.column("shop_id").doUpdateSet({ settings: JSON.stringify(settings), updated_at: at }))
+    .onConflict((oc) =>
+      oc.column("shop_id").doUpdateSet({ settings: JSON.stringify(settings), updated_at: at }),
+    )
     .execute();
 }
 
@@ -224,7 +226,10 @@ export async function completeReferral(
     .execute();
 }
 
-export async function cancelReferral(trx: Tx, r: { shopId: string; id: string; reason: string; at: Date; orderId: string | null }) {
+export async function cancelReferral(
+  trx: Tx,
+  r: { shopId: string; id: string; reason: string; at: Date; orderId: string | null },
+) {
   await trx
     .updateTable("referrals")
     .set({
@@ -251,7 +256,9 @@ export async function listReferrals(
 ) {
   let q = conn
     .selectFrom("referrals as r")
-    .innerJoin("customers as c", (j) => j.onRef("c.shop_id", "=", "r.shop_id").onRef("c.id", "=", "r.referrer_id"))
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "r.shop_id").onRef("c.id", "=", "r.referrer_id"),
+    )
     .select([
       "r.id",
       "r.code",
@@ -309,15 +316,38 @@ export function listWhitelisted(conn: Conn, shopId: string, search: string | und
 }
 
 /** Sets the flag on the shop's customers matching these ids, platform ids or e-mails; returns matches. */
-export async function setWhitelisted(trx: Tx, shopId: string, keys: readonly string[], on: boolean, at: Date) {
+export async function setWhitelisted(
+  trx: Tx,
+  shopId: string,
+  keys: readonly string[],
+  on: boolean,
+  at: Date,
+) {
   const lower = keys.map((k) => k.toLowerCase());
   return trx
     .updateTable("customers")
     .set({ referral_whitelisted: on, updated_at: at })
     .where("shop_id", "=", shopId)
     .where((eb) =>
-      eb.or([eb("id", "in", keys), eb("platform_customer_id", "in", keys), eb(sql`lower(email)`, "in", lower)]),
+      eb.or([
+        eb("id", "in", keys),
+        eb("platform_customer_id", "in", keys),
+        eb(sql`lower(email)`, "in", lower),
+      ]),
     )
     .returning(["id", "platform_customer_id", "email"])
     .execute();
+}
+
+/** Refunded merchandise per order (minor units), whether or not the refunds moved points. */
+export async function refundedByOrder(trx: Tx, shopId: string, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return new Map<string, number>();
+  const rows = await trx
+    .selectFrom("order_refunds")
+    .select(["order_id", (eb) => eb.fn.sum<string>("amount_minor").as("amount")])
+    .where("shop_id", "=", shopId)
+    .where("order_id", "in", orderIds)
+    .groupBy("order_id")
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, Number(r.amount)]));
 }

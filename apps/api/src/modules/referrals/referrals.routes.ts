@@ -70,16 +70,26 @@ export function registerReferralRoutes(app: FastifyInstance, deps: Deps): void {
     return ok(await changeWhitelist(deps, auth.shopId, auth, body, false), "Updated successfully");
   });
 
-  const rateLimit = { max: deps.config.proxyRateLimit, timeWindow: "1 minute", keyGenerator: proxyRateLimitKey };
+  const rateLimit = {
+    max: deps.config.proxyRateLimit,
+    timeWindow: "1 minute",
+    keyGenerator: proxyRateLimitKey,
+  };
   const proxy = { config: { guard: "proxy" as const, rateLimit } };
   app.get("/proxy/referral", proxy, async (request) => {
     const { deviceId } = parseInput(proxyReferralQuery, request.query);
     return ok(
-      await getShopperReferral(deps, requireProxy(request), { deviceId: deviceId ?? null, ip: storefrontVisitorAddress(request) }),
+      await getShopperReferral(deps, requireProxy(request), {
+        deviceId: deviceId ?? null,
+        ip: storefrontVisitorAddress(request),
+      }),
     );
   });
   app.post("/proxy/referral/claim", proxy, async (request) => {
     const body = parseInput(proxyReferralClaimBody, request.body);
-    return ok(await claimReferral(deps, requireProxy(request), body, storefrontVisitorAddress(request)), "Referral accepted");
+    return ok(
+      await claimReferral(deps, requireProxy(request), body, storefrontVisitorAddress(request)),
+      "Referral accepted",
+    );
   });
 }

@@ -12,7 +12,7 @@ import {
   type ReferralWhitelistResponse,
   referralSettingsSchema,
 } from "@laurel/contracts";
-import { DEMO_SHOP_DOMAIN, type CustomerRow, type ShopRow, type Tx } from "@laurel/db";
+import { type CustomerRow, DEMO_SHOP_DOMAIN, type ShopRow, type Tx } from "@laurel/db";
 import {
   buildReferralCode,
   buildReferralLink,
@@ -86,7 +86,13 @@ export async function getReferralSettings(deps: Deps, shop: ShopRow): Promise<Re
   const cap = await capCheckOf(deps.db, shop, unlockUnlimited, deps.clock.now());
   return {
     settings,
-    usage: { cap: cap.cap, used: cap.used, warningFrom: cap.warningFrom, status: cap.status, unlockUnlimited },
+    usage: {
+      cap: cap.cap,
+      used: cap.used,
+      warningFrom: cap.warningFrom,
+      status: cap.status,
+      unlockUnlimited,
+    },
   };
 }
 
@@ -182,7 +188,9 @@ export async function changeWhitelist(
     });
     return rows;
   });
-  const found = new Set(matched.flatMap((r) => [r.id, r.platform_customer_id, (r.email ?? "").toLowerCase()]));
+  const found = new Set(
+    matched.flatMap((r) => [r.id, r.platform_customer_id, (r.email ?? "").toLowerCase()]),
+  );
   return {
     customers: await listWhitelist(deps, shopId, undefined),
     notFound: body.customers.filter((k) => !found.has(k) && !found.has(k.toLowerCase())),
@@ -388,13 +396,15 @@ export async function claimReferral(
     { domain: shop.shopify_domain, accessToken: shop.access_token },
     friendDiscount(code, settings, shop, friend.platform_customer_id, now),
   );
-  await deps.db.transaction().execute((trx) =>
-    repo.setFriendReward(trx, shop.id, created.id, { kind: "discount", code }),
-  );
+  await deps.db
+    .transaction()
+    .execute((trx) => repo.setFriendReward(trx, shop.id, created.id, { kind: "discount", code }));
   return { referralId: created.id, status: "pending", reward: { kind: "discount", code } };
 }
 
-function presentReward(r: { kind: string; code?: string; points?: number } | null): ProxyReferralClaimResult["reward"] {
+function presentReward(
+  r: { kind: string; code?: string; points?: number } | null,
+): ProxyReferralClaimResult["reward"] {
   if (r?.kind === "discount" && r.code) return { kind: "discount", code: r.code };
   if (r?.kind === "points" && typeof r.points === "number") return { kind: "points", points: r.points };
   return { kind: "none" };
@@ -415,7 +425,11 @@ function friendDiscount(
     value:
       reward.kind === "percentage"
         ? { kind: "percentage", percentage: reward.percentage, items: { all: true } }
-        : { kind: "amount", amount: { amount: reward.kind === "amount" ? reward.amount : 0, currency }, items: { all: true } },
+        : {
+            kind: "amount",
+            amount: { amount: reward.kind === "amount" ? reward.amount : 0, currency },
+            items: { all: true },
+          },
     minimum: null,
     customerPlatformId,
     usageLimit: 1,
