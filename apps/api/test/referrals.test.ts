@@ -293,3 +293,27 @@ describe("whitelist (E-10)", () => {
     expect(empty.statusCode).toBe(400);
   });
 });
+
+describe("demo seed", () => {
+  it("turns referral on; Ava referred two friends, one completed (her points posted), one pending; a rerun adds nothing", async () => {
+    const s = await createTestApp();
+    try {
+      const { seedDemoMembers } = await import("../src/seed/demo-members");
+      const { seedDemoReferrals } = await import("../src/seed/demo-referrals");
+      await seedDemoMembers(s.deps);
+      expect(await seedDemoReferrals(s.deps)).toEqual({ seeded: true });
+      expect(await seedDemoReferrals(s.deps)).toEqual({ seeded: false });
+      const rows = await s.deps.db.selectFrom("referrals").select(["status", "friend_reward"]).execute();
+      expect(rows.map((r) => r.status).sort()).toEqual(["completed", "pending"]);
+      expect(rows.every((r) => (r.friend_reward as { kind: string }).kind === "discount")).toBe(true);
+      const earned = await s.deps.db
+        .selectFrom("ledger_entries")
+        .select("available_delta")
+        .where("activity_type", "=", "earn_referral")
+        .execute();
+      expect(earned.map((e) => e.available_delta)).toEqual([500]);
+    } finally {
+      await s.close();
+    }
+  });
+});

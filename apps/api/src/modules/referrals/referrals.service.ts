@@ -66,6 +66,10 @@ export async function loadReferralSettings(conn: Deps["db"] | Tx, shopId: string
   };
 }
 
+export async function hasReferralSettings(deps: Deps, shopId: string): Promise<boolean> {
+  return (await repo.findSettings(deps.db, shopId)) !== undefined;
+}
+
 export function rulesOf(s: ReferralSettings): ReferralRules {
   return s;
 }

@@ -9,7 +9,10 @@ export async function getReferralSettings(signal?: AbortSignal): Promise<Referra
 }
 
 export function getReferralSettingsQueryOptions() {
-  return queryOptions({ queryKey: referralKeys.settings(), queryFn: ({ signal }) => getReferralSettings(signal) });
+  return queryOptions({
+    queryKey: referralKeys.settings(),
+    queryFn: ({ signal }) => getReferralSettings(signal),
+  });
 }
 
 export function useReferralSettings() {

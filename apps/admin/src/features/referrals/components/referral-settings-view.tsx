@@ -33,8 +33,8 @@ import {
   tabOfPath,
   validateDraft,
 } from "../utils/form";
-import { RewardEditor } from "./reward-editor";
 import { ReferralUsageBanner } from "./referral-usage-banner";
+import { RewardEditor } from "./reward-editor";
 
 const TABS: { id: ReferralTab; path: string }[] = [
   { id: "settings", path: "/programs/referral" },
@@ -113,7 +113,9 @@ function ReferralSettingsForm({ data }: { data: ReferralSettingsResponse }) {
       title={t("referrals.title")}
       subtitle={t("referrals.subtitle")}
       backAction={{ content: t("referrals.backToPrograms"), url: href("/programs") }}
-      secondaryActions={[{ content: t("referrals.whitelist.title"), url: href("/customers/whitelist/referral") }]}
+      secondaryActions={[
+        { content: t("referrals.whitelist.title"), url: href("/customers/whitelist/referral") },
+      ]}
     >
       <SaveBar state={bar} />
       <LeavePageGuard when={bar.saveChanged} />
@@ -123,8 +125,10 @@ function ReferralSettingsForm({ data }: { data: ReferralSettingsResponse }) {
             <ReferralUsageBanner usage={data.usage} />
             <Tabs
               tabs={TABS.map((x) => ({ id: x.id, content: t(`referrals.tabs.${x.id}`) }))}
-              selected={selected < 0 ? 0 : selected}
-              onSelect={(i) => navigate(href(TABS[i]?.path ?? "/programs/referral"), { state: { keepSaveBar: true } })}
+              selected={Math.max(selected, 0)}
+              onSelect={(i) =>
+                navigate(href(TABS[i]?.path ?? "/programs/referral"), { state: { keepSaveBar: true } })
+              }
             />
             {tab === "settings" ? <SettingsCards draft={draft} change={change} errorOf={errorOf} /> : null}
             {tab === "friendReward" ? (
@@ -133,7 +137,10 @@ function ReferralSettingsForm({ data }: { data: ReferralSettingsResponse }) {
                   heading={t("referrals.reward.friendTitle")}
                   help={t("referrals.reward.friendHelp")}
                   reward={draft.friendReward}
-                  error={errors.friendReward ?? (serverErrors.friendReward ? "referrals.errors.rewardPositive" : undefined)}
+                  error={
+                    errors.friendReward ??
+                    (serverErrors.friendReward ? "referrals.errors.rewardPositive" : undefined)
+                  }
                   onChange={(friendReward) => change({ friendReward })}
                 />
               </Card>
@@ -144,7 +151,10 @@ function ReferralSettingsForm({ data }: { data: ReferralSettingsResponse }) {
                   heading={t("referrals.reward.referrerTitle")}
                   help={t("referrals.reward.referrerHelp")}
                   reward={draft.referrerReward}
-                  error={errors.referrerReward ?? (serverErrors.referrerReward ? "referrals.errors.rewardPositive" : undefined)}
+                  error={
+                    errors.referrerReward ??
+                    (serverErrors.referrerReward ? "referrals.errors.rewardPositive" : undefined)
+                  }
                   onChange={(referrerReward) => change({ referrerReward })}
                 />
               </Card>

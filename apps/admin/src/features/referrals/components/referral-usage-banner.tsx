@@ -23,7 +23,9 @@ export function ReferralUsageBanner({ usage }: { usage: ReferralSettingsResponse
   return (
     <Banner
       tone={usage.status === "reached" ? "critical" : "warning"}
-      title={usage.status === "reached" ? t("referrals.usage.reachedTitle") : t("referrals.usage.warningTitle")}
+      title={
+        usage.status === "reached" ? t("referrals.usage.reachedTitle") : t("referrals.usage.warningTitle")
+      }
     >
       <p data-testid="referral-usage">{line}</p>
       <p>{t("referrals.usage.upgrade")}</p>

@@ -65,7 +65,10 @@ export function ReferralWhitelistView() {
   } else {
     table = (
       <IndexTable
-        resourceName={{ singular: t("referrals.whitelist.customer"), plural: t("referrals.whitelist.customers") }}
+        resourceName={{
+          singular: t("referrals.whitelist.customer"),
+          plural: t("referrals.whitelist.customers"),
+        }}
         itemCount={rows.length}
         selectable={false}
         loading={list.isPlaceholderData}
@@ -132,7 +135,10 @@ export function ReferralWhitelistView() {
                   </Button>
                 </InlineStack>
                 {notFound.length > 0 ? (
-                  <Banner tone="warning" title={t("referrals.whitelist.notFound", { count: notFound.length })}>
+                  <Banner
+                    tone="warning"
+                    title={t("referrals.whitelist.notFound", { count: notFound.length })}
+                  >
                     <p>{notFound.join(", ")}</p>
                   </Banner>
                 ) : null}

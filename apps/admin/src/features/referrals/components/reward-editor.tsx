@@ -17,7 +17,12 @@ export function RewardEditor({
   onChange: (reward: RewardDraft) => void;
 }) {
   const { t } = useTranslation();
-  const suffix = reward.kind === "percentage" ? "%" : reward.kind === "points" ? t("referrals.reward.pointsSuffix") : undefined;
+  const suffix =
+    reward.kind === "percentage"
+      ? "%"
+      : reward.kind === "points"
+        ? t("referrals.reward.pointsSuffix")
+        : undefined;
   return (
     <BlockStack gap="300">
       <Text as="h2" variant="headingMd">

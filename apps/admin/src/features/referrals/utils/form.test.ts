@@ -13,7 +13,13 @@ const settings = {
   orderTags: ["a", "b"],
   customerTags: [],
   perCustomerLimit: { limit: null, perTier: {} },
-  antiCheat: { similarEmail: true, sameBrowser: true, sameIp: false, previousPurchases: true, paidOrdersOnly: true },
+  antiCheat: {
+    similarEmail: true,
+    sameBrowser: true,
+    sameIp: false,
+    previousPurchases: true,
+    paidOrdersOnly: true,
+  },
   cancelWindowDays: 30,
 };
 
@@ -31,7 +37,11 @@ describe("referral settings form", () => {
     ["description", { description: "x".repeat(501) }, "referrals.errors.descriptionTooLong"],
     ["redirectUrl", { redirectUrl: "not a url" }, "referrals.errors.redirectUrlInvalid"],
     ["friendReward", { friendReward: { kind: "points", value: "0" } }, "referrals.errors.rewardPositive"],
-    ["referrerReward", { referrerReward: { kind: "percentage", value: "120" } }, "referrals.errors.percentageMax"],
+    [
+      "referrerReward",
+      { referrerReward: { kind: "percentage", value: "120" } },
+      "referrals.errors.percentageMax",
+    ],
     ["perCustomerLimit", { perCustomerLimit: "1.5" }, "referrals.errors.limitWhole"],
     ["cancelWindowDays", { cancelWindowDays: "400" }, "referrals.errors.windowDays"],
   ] as const)("flags %s (E-04)", (field, patch, key) => {

@@ -99,9 +99,11 @@ function rewardProblem(d: RewardDraft): string | undefined {
 export function validateDraft(d: ReferralDraft): DraftErrors {
   const errors: DraftErrors = {};
   if (d.title.trim() === "") errors.title = "referrals.errors.titleRequired";
-  if (d.description.length > REFERRAL_DESCRIPTION_MAX) errors.description = "referrals.errors.descriptionTooLong";
+  if (d.description.length > REFERRAL_DESCRIPTION_MAX)
+    errors.description = "referrals.errors.descriptionTooLong";
   if (!REDIRECT.test(d.redirectUrl.trim())) errors.redirectUrl = "referrals.errors.redirectUrlInvalid";
-  if (!/^[A-Za-z0-9-]{0,12}$/.test(d.linkPrefix.trim())) errors.linkPrefix = "referrals.errors.linkPrefixInvalid";
+  if (!/^[A-Za-z0-9-]{0,12}$/.test(d.linkPrefix.trim()))
+    errors.linkPrefix = "referrals.errors.linkPrefixInvalid";
   const friend = rewardProblem(d.friendReward);
   if (friend) errors.friendReward = friend;
   const referrer = rewardProblem(d.referrerReward);
@@ -111,7 +113,8 @@ export function validateDraft(d: ReferralDraft): DraftErrors {
     errors.perCustomerLimit = "referrals.errors.limitWhole";
   }
   const days = Number(d.cancelWindowDays);
-  if (!(Number.isInteger(days) && days >= 0 && days <= 365)) errors.cancelWindowDays = "referrals.errors.windowDays";
+  if (!(Number.isInteger(days) && days >= 0 && days <= 365))
+    errors.cancelWindowDays = "referrals.errors.windowDays";
   return errors;
 }
 
