@@ -127,7 +127,6 @@ export const referralSummarySchema = z.object({
   completedAt: z.string().nullable(),
   canceledAt: z.string().nullable(),
 });
-export type ReferralSummary = z.infer<typeof referralSummarySchema>;
 
 export const referralListResponse = z.object({
   referrals: z.array(referralSummarySchema),
@@ -154,7 +153,6 @@ export const whitelistedCustomerSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
 });
-export type WhitelistedCustomer = z.infer<typeof whitelistedCustomerSchema>;
 
 export const referralWhitelistResponse = z.object({
   customers: z.array(whitelistedCustomerSchema),
