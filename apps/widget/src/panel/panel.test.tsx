@@ -696,7 +696,7 @@ describe("referrals (E-03, E-09, E-13)", () => {
 
   it("keeps the link's code until the shopper is signed in, then claims it once with the device id", async () => {
     history.replaceState(null, "", "/?ref=REFAB12CD");
-    await mounted({ "GET /customer": ok(guestView()) }, { customer: undefined });
+    await mounted({ "GET /customer": ok(guestView()) }, { customer: "" });
     expect(current.calls.some((c) => c.path === "/referral/claim")).toBe(false);
     expect(document.cookie).toContain("laurel_ref=REFAB12CD");
     history.replaceState(null, "", "/account");
