@@ -37,15 +37,22 @@ export const referralOrderEffect: OrderEffect = {
   },
 };
 
+/**
+ * The order as the referral sees it after this news: a cancelled or fully refunded order is told
+ * as such whatever the webhook was (news arrives in any order: a refund recorded before the
+ * payment must not let the payment complete the referral); a partial refund changes nothing.
+ */
 function newsOf(o: OrderOutcome, orderedBefore: boolean, refunded: number, now: Date): FriendOrderNews {
   const facts = o.order.facts as { tags?: unknown; subtotal?: unknown };
   const tags = Array.isArray(facts.tags) ? facts.tags.filter((t): t is string => typeof t === "string") : [];
   const merchandise = typeof facts.subtotal === "number" ? facts.subtotal : o.order.total_minor;
-  const refundedInFull = o.event === "refunded" && refunded >= Math.min(merchandise, o.order.total_minor);
+  const refundedInFull = refunded > 0 && refunded >= Math.min(merchandise, o.order.total_minor);
+  let event: FriendOrderNews["event"] = o.event === "refunded" ? "fulfilled" : o.event;
+  if (o.order.status === "cancelled") event = "cancelled";
+  else if (refundedInFull) event = "refunded";
   return {
     orderId: o.order.order_id,
-    // A partial refund leaves the referral as it is; a full refund or a cancel can cancel it.
-    event: o.event === "refunded" && !refundedInFull ? "fulfilled" : o.event,
+    event,
     paid: o.order.paid_at !== null,
     tags,
     orderedBefore,
@@ -60,24 +67,13 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
   const shop = outcomes[0]?.shop;
   if (!shop) return;
   const now = deps.clock.now();
+  // Completions of one shop are serialised on its settings row: the plan's cap and the referrers'
+  // limits are counted, then used, under this lock (several processors on PostgreSQL).
+  await repo.lockSettings(trx, shopId);
   const { settings, unlockUnlimited } = await loadReferralSettings(trx, shopId);
   const rules = rulesOf(settings);
   const cap = await capCheckOf(trx, shop, unlockUnlimited, now);
   let completedNow = 0;
-  const earlier = await repo.customersWithEarlierPaidOrders(
-    trx,
-    shopId,
-    outcomes.map((o) => ({
-      customerId: o.order.customer_id as string,
-      orderId: o.order.order_id,
-      orderedAt: o.order.ordered_at,
-    })),
-  );
-  const refunded = await repo.refundedByOrder(
-    trx,
-    shopId,
-    outcomes.filter((o) => o.event === "refunded").map((o) => o.order.order_id),
-  );
   const state = new Map(
     referrals.map((r) => [
       r.friend_id as string,
@@ -89,6 +85,22 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
         reward: r.referrer_reward as { kind?: string; points?: number } | null,
       },
     ]),
+  );
+  const refunded = await repo.refundedByOrder(
+    trx,
+    shopId,
+    outcomes.filter((o) => state.has(o.order.customer_id as string)).map((o) => o.order.order_id),
+  );
+  const earlier = await repo.customersWithEarlierPaidOrders(
+    trx,
+    shopId,
+    outcomes
+      .filter((o) => state.has(o.order.customer_id as string))
+      .map((o) => ({
+        customerId: o.order.customer_id as string,
+        orderId: o.order.order_id,
+        orderedAt: o.order.ordered_at,
+      })),
   );
   const referrerCompleted = new Map<string, number>();
   for (const o of outcomes) {

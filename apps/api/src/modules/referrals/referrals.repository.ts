@@ -11,6 +11,15 @@ export function findSettings(conn: Conn, shopId: string) {
     .executeTakeFirst();
 }
 
+export async function lockSettings(trx: Tx, shopId: string): Promise<void> {
+  await trx
+    .selectFrom("referral_settings")
+    .select("shop_id")
+    .where("shop_id", "=", shopId)
+    .forUpdate()
+    .execute();
+}
+
 export async function upsertSettings(trx: Tx, shopId: string, settings: object, at: Date) {
   await trx
     .insertInto("referral_settings")
