@@ -31,3 +31,7 @@ export const referralKeys = {
   settings: () => [...referralKeys.all, "settings"] as const,
   whitelist: (search: string) => [...referralKeys.all, "whitelist", search] as const,
 };
+/** `GET /apiSa/referrals` with this status filter and page. */
+export const referralListKeys = {
+  list: (status: string, page: number) => [...referralKeys.all, "list", status, page] as const,
+};

@@ -35,6 +35,27 @@ function setup(usage: Partial<ReferralSettingsResponse["usage"]> = {}) {
   const data = { ...settings, usage: { ...settings.usage, ...usage } };
   fake.answer("GET /apiSa/referral/settings", 200, { success: true, data });
   fake.answer("PUT /apiSa/referral/settings", 200, { success: true, data, message: "Updated successfully" });
+  fake.answer("GET /apiSa/referrals", 200, {
+    success: true,
+    data: {
+      referrals: [
+        {
+          id: "ref_1",
+          code: "REFAB12CD",
+          referrer: { id: "c1", name: "Ava Park", email: "ava@laurel.test" },
+          friend: { id: null, email: "sneaky@example.com" },
+          status: "canceled",
+          reason: "same_browser",
+          orderId: null,
+          createdAt: "2026-11-20T10:00:00.000Z",
+          completedAt: null,
+          canceledAt: "2026-11-20T10:00:00.000Z",
+        },
+      ],
+      total: 1,
+      counts: { pending: 1, completed: 1, canceled: 1 },
+    },
+  });
   return fake;
 }
 
@@ -67,6 +88,16 @@ describe("/programs/referral (E-01, E-04, E-06)", () => {
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Reward amount must be greater than 0")).toBeTruthy();
     expect(fake.callsTo("PUT", "/apiSa/referral/settings")).toHaveLength(0);
+  });
+
+  it("lists referrals with their status, the refusal reason and the counts per tab (E-12)", async () => {
+    const fake = setup();
+    await renderApp("/programs/referral", { fake });
+    const table = await screen.findByRole("table", {}, { timeout: 5_000 });
+    expect(within(table).getByText("sneaky@example.com")).toBeTruthy();
+    expect(within(table).getByText("Same browser")).toBeTruthy();
+    expect(within(table).getByText("Canceled")).toBeTruthy();
+    expect(screen.getAllByRole("tab", { name: "All (3)" }).length).toBeGreaterThan(0);
   });
 
   it("warns when the cap is reached", async () => {

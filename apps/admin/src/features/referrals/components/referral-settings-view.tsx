@@ -33,6 +33,7 @@ import {
   tabOfPath,
   validateDraft,
 } from "../utils/form";
+import { ReferralListCard } from "./referral-list-card";
 import { ReferralUsageBanner } from "./referral-usage-banner";
 import { RewardEditor } from "./reward-editor";
 
@@ -131,6 +132,7 @@ function ReferralSettingsForm({ data }: { data: ReferralSettingsResponse }) {
               }
             />
             {tab === "settings" ? <SettingsCards draft={draft} change={change} errorOf={errorOf} /> : null}
+            {tab === "settings" ? <ReferralListCard /> : null}
             {tab === "friendReward" ? (
               <Card>
                 <RewardEditor
