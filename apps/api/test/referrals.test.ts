@@ -317,3 +317,68 @@ describe("demo seed", () => {
     }
   });
 });
+
+describe("referrer's discount reward (outbox job)", () => {
+  it("completion enqueues the job in the batch; the job makes one customer-only code, once", async () => {
+    const s = await createTestApp();
+    try {
+      const { token: tk } = await signIn(s.app);
+      const put = await adminSend(s.app, "PUT", "/apiSa/referral/settings", tk, {
+        ...SETTINGS,
+        referrerReward: { kind: "amount", amount: 1_000 },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      await s.deps.db.transaction().execute(async (trx) => {
+        const { ensureCustomer } = await import("../src/modules/customers/customers.service");
+        const shopper = {
+          platformCustomerId: "7101",
+          email: "rita@example.com",
+          firstName: "Rita",
+          lastName: null,
+        };
+        await ensureCustomer(s.deps, trx, "shop_demo", shopper, "member", new Date());
+      });
+      const view = await s.app.inject({
+        method: "GET",
+        url: signedProxyUrl(s, "/proxy/referral", { customer: "7101" }),
+      });
+      const claimed = await s.app.inject({
+        method: "POST",
+        url: signedProxyUrl(s, "/proxy/referral/claim", { customer: "7102" }),
+        payload: { code: view.json().data.code },
+      });
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      const id = claimed.json().data.referralId as string;
+      await deliverWebhook(s, "orders/paid", orderBody({ id: "880777", customerId: "7102" }));
+      const row = await s.deps.db
+        .selectFrom("referrals")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe("completed");
+      expect(row.referrer_reward).toMatchObject({ kind: "discount", status: "to_issue" });
+      const queued = await s.deps.database.jobSql.executeSql("select data from pgboss.job where name = $1", [
+        "issue-referral-reward",
+      ]);
+      expect(queued.rows).toEqual([{ data: { shopId: "shop_demo", referralId: id } }]);
+      const { issueReferrerDiscount } = await import("../src/modules/referrals/referrals.service");
+      await issueReferrerDiscount(s.deps, "shop_demo", id);
+      await issueReferrerDiscount(s.deps, "shop_demo", id);
+      const issued = await s.deps.db
+        .selectFrom("referrals")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const reward = issued.referrer_reward as { status: string; code: string };
+      expect(reward.status).toBe("issued");
+      const discounts = await s.deps.db
+        .selectFrom("demo_discounts")
+        .selectAll()
+        .where("code", "=", reward.code)
+        .execute();
+      expect(discounts).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
   referrerLimitOf,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
+import * as jobs from "../../jobs/refs";
 import { lockCustomer } from "../customers/customers.service";
 import { postEntry } from "../ledger/ledger.service";
 import type { OrderEffect } from "../orders/order-effects";
@@ -139,7 +140,11 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
         at: now,
         referrerReward: reward,
       });
-      if (grant.kind === "points") {
+      if (grant.kind === "discount") {
+        // Outbox: the code is made by a job once this batch commits (decision 0018).
+        const data = { shopId, referralId: ref.row.id };
+        await deps.queue.sendInTransaction(trx, jobs.issueReferralReward, data, { singletonKey: ref.row.id });
+      } else {
         await postEntry(trx, {
           shopId,
           customerId: referrerId,

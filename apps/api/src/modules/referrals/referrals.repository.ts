@@ -127,6 +127,24 @@ export function findLiveReferralOfFriend(conn: Conn, shopId: string, friendId: s
     .executeTakeFirst();
 }
 
+export function findReferral(conn: Conn, shopId: string, id: string) {
+  return conn
+    .selectFrom("referrals")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function setReferrerReward(trx: Tx, shopId: string, id: string, reward: object) {
+  await trx
+    .updateTable("referrals")
+    .set({ referrer_reward: JSON.stringify(reward) })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
+}
+
 export async function setFriendReward(trx: Tx, shopId: string, id: string, reward: object) {
   await trx
     .updateTable("referrals")

@@ -444,3 +444,43 @@ function friendDiscount(
     endsAt: null,
   };
 }
+
+/**
+ * The referrer's discount for a completed referral (job `issue-referral-reward`): a customer-only,
+ * single-use code whose name derives from the referral, so a retried job cannot make a second one.
+ * A referral canceled meanwhile, or already issued, is left as it is.
+ */
+export async function issueReferrerDiscount(deps: Deps, shopId: string, referralId: string): Promise<void> {
+  const shop = await shopOf(deps, shopId);
+  const row = await repo.findReferral(deps.db, shopId, referralId);
+  const reward = row?.referrer_reward as {
+    kind?: string;
+    status?: string;
+    value?: ReferralGrantValue;
+  } | null;
+  if (row?.status !== "completed" || reward?.kind !== "discount" || reward.status !== "to_issue") return;
+  const referrer = await findCustomer(deps.db, shopId, row.referrer_id);
+  if (!referrer || !reward.value) return;
+  const { settings } = await loadReferralSettings(deps.db, shopId);
+  const digest = createHmac("sha256", deps.sessionSecret).update(`${shopId}\n${referralId}`).digest();
+  const code = `${settings.linkPrefix.toUpperCase().replace(/[^A-Z0-9]/g, "")}R${codeSuffixFromBytes(digest.subarray(0, 8))}`;
+  const value = reward.value;
+  const currency = shop.platform_info.currency ?? DEFAULT_CURRENCY;
+  await deps.platform.createDiscount(
+    { domain: shop.shopify_domain, accessToken: shop.access_token },
+    {
+      ...friendDiscount(code, settings, shop, referrer.platform_customer_id, deps.clock.now()),
+      value:
+        value.kind === "percentage"
+          ? { kind: "percentage", percentage: value.percentage, items: { all: true } }
+          : { kind: "amount", amount: { amount: value.amount, currency }, items: { all: true } },
+    },
+  );
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      repo.setReferrerReward(trx, shopId, referralId, { kind: "discount", value, status: "issued", code }),
+    );
+}
+
+type ReferralGrantValue = { kind: "percentage"; percentage: number } | { kind: "amount"; amount: number };
