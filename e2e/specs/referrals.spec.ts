@@ -72,6 +72,7 @@ test("a member refers a friend: link, friend's reward, completion, no self-deali
   const fContext = await browser.newContext();
   const f = await fContext.newPage();
   await f.goto(`${link.pathname}${link.search}`);
+  await expect(f.getByTestId("referral-invite")).toBeVisible();
   await expect
     .poll(async () => (await fContext.cookies()).find((c) => c.name === "laurel_ref")?.value)
     .toBe(code);

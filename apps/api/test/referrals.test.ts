@@ -223,6 +223,18 @@ describe("links, claims and completion (E-03, E-05, E-09)", () => {
   });
 });
 
+describe("the demo store lands a referral link", () => {
+  it("greets a visitor who came with ?ref=, and only them", async () => {
+    const invited = await t.app.inject({ method: "GET", url: "/demo-store?ref=REFAB12CD" });
+    expect(invited.statusCode).toBe(200);
+    expect(invited.body).toContain('data-testid="referral-invite"');
+    const plain = await t.app.inject({ method: "GET", url: "/demo-store" });
+    expect(plain.body).not.toContain('data-testid="referral-invite"');
+    const junk = await t.app.inject({ method: "GET", url: "/demo-store?ref=%3Cscript%3E" });
+    expect(junk.body).not.toContain('data-testid="referral-invite"');
+  });
+});
+
 describe("caps (E-06, E-07) and the list (E-12)", () => {
   it("refuses claims past the Starter cap with the storefront's words", async () => {
     await updateShopRow(t, "shop_demo", {
