@@ -422,9 +422,9 @@ test.describe("storefront: the widget on the demo store", () => {
     await expect(balance(page)).toHaveText(`${SIGN_UP_POINTS} points`);
     await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
 
-    // Close, My coupons, Points history, Redeem (disabled: not enough points) → back to Close.
+    // Close, My coupons, Points history, Refer a friend, Redeem (disabled) → back to Close.
     const stops: (string | null)[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await page.keyboard.press("Tab");
       const focused = await focusedInWidget(page);
       expect(focused?.inPanel, `Tab ${i + 1} left the drawer`).toBe(true);
@@ -433,12 +433,13 @@ test.describe("storefront: the widget on the demo store", () => {
     expect(stops).toEqual([
       "laurel-coupons-open",
       "laurel-history-open",
+      "laurel-referral-open",
       "laurel-close",
       "laurel-coupons-open",
     ]);
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Shift+Tab");
-    expect(await focusedInWidget(page)).toEqual({ testId: "laurel-history-open", inPanel: true });
+    expect(await focusedInWidget(page)).toEqual({ testId: "laurel-referral-open", inPanel: true });
 
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);

@@ -17,6 +17,7 @@ import { registerCustomerRoutes } from "./modules/customers/customers.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerOpenApiRoutes } from "./modules/openapi/openapi.routes";
 import { registerProgramRoutes } from "./modules/programs/programs.routes";
+import { registerReferralRoutes } from "./modules/referrals/referrals.routes";
 import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerShopRoutes } from "./modules/shops/shops.routes";
 import { findShopByDomain } from "./modules/shops/shops.service";
@@ -96,6 +97,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerWebhookLogRoutes(app, deps);
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
+  registerReferralRoutes(app, deps);
   await registerWebhookRoutes(app, deps, new Set(Object.keys(webhookHandlers)));
   if (deps.config.platform === "demo") await mountDemoStore(app, deps);
   await registerWebRoutes(app, options.webDirs);

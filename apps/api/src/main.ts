@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
 import { seedDemoMembers } from "./seed/demo-members";
+import { seedDemoReferrals } from "./seed/demo-referrals";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
 async function main() {
@@ -12,6 +13,7 @@ async function main() {
   if (config.seedDemo && config.platform === "demo") {
     // The shop's past first: Ava and Ben join as they did months ago, before the shoppers' seed.
     await seedDemoMembers(deps);
+    await seedDemoReferrals(deps);
     await seedDemoShoppers(deps);
     await seedDemoStore(deps);
   }

@@ -30,6 +30,7 @@ import {
   proxyRedeemResponse,
   proxyRevokeResponse,
 } from "./proxy";
+import { referralRoutes } from "./referral-routes";
 import { loyaltySettingsSchema, putLoyaltySettingsBody, putLoyaltySettingsResponse } from "./settings";
 import {
   checkSupportAppBlockResponse,
@@ -297,6 +298,7 @@ export const apiRoutes = {
     query: widgetSettingsQuery,
     response: widgetSettingsResponse,
   },
+  ...referralRoutes,
   "POST /webhooks": {
     summary: "Shopify webhooks (every topic; HMAC over the raw body)",
     guard: "webhook",

@@ -92,6 +92,13 @@ export const errorMessages = {
   webhook_not_failed: "Only a failed delivery can be processed again.",
   platform_unavailable: "The store platform did not answer as expected. Please try again in a moment.",
   internal_error: "Something went wrong on our side. Please try again.",
+  // Referrals (E-08, E-09, issue 18): the storefront's words; the refusal reason travels in `errors`.
+  referral_limit: "You have reached the referral limit",
+  referral_code_unknown: "Account not found",
+  referral_email_referred: "This email has already been referred",
+  referral_refused: "This referral cannot be accepted",
+  referral_link_failed: "Failed to create referral link",
+  referral_export_empty: "No referrals found to export",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

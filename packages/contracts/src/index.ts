@@ -6,6 +6,7 @@ export * from "./envelope";
 export * from "./languages";
 export * from "./programs";
 export * from "./proxy";
+export * from "./referrals";
 export * from "./settings";
 export * from "./shop";
 export * from "./vocabulary";

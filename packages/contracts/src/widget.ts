@@ -82,6 +82,13 @@ export const widgetTranslationDefaults = {
   "member.owed": "{{points}} owed: new {{loyalty_point}} pay this back first",
   "member.coupons": "My coupons",
   "member.history": "Points history",
+  "member.referral": "Refer a friend",
+  "referral.copy": "Copy link",
+  "referral.copied": "Link copied",
+  "referral.share": "Share",
+  "referral.stats": "Your code {{code}}: {{completed}} completed, {{pending}} pending",
+  "referral.unavailable": "Referral is not available for your account",
+  "referral.claimed": "Welcome! Your friend's reward is ready {{code}}",
   // VIP tier.
   "tier.current": "VIP tier: {{tier}}",
   "tier.next": "{{points}} to {{next_rank}}",

@@ -183,6 +183,8 @@ export interface CustomersTable {
   /** C-26: `subscribed`, `not_subscribed`, `unsubscribed`, `pending`, … as the platform last said. */
   email_marketing_state: string | null;
   email_marketing_updated_at: NullableTimestamp;
+  /** E-10: on the referral whitelist (migration 0060). */
+  referral_whitelisted: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -365,7 +367,49 @@ export interface CouponsTable {
   created_at: DefaultTimestamp;
 }
 
+/** Referrals (migration 0060, issue 18). */
+export interface ReferralSettingsTable {
+  shop_id: string;
+  settings: Json<Record<string, unknown>>;
+  unlock_unlimited: Generated<boolean>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ReferralLinksTable {
+  shop_id: string;
+  customer_id: string;
+  code: string;
+  device_ids: Json<string[]>;
+  ip_hashes: Json<string[]>;
+  created_at: DefaultTimestamp;
+}
+
+export type ReferralStatus = "pending" | "completed" | "canceled";
+
+export interface ReferralsTable {
+  shop_id: string;
+  id: string;
+  code: string;
+  referrer_id: string;
+  friend_id: string | null;
+  friend_email: string | null;
+  status: ReferralStatus;
+  reason: string | null;
+  device_id: string | null;
+  ip_hash: string | null;
+  order_id: string | null;
+  friend_reward: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  referrer_reward: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: DefaultTimestamp;
+  completed_at: NullableTimestamp;
+  canceled_at: NullableTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 export interface DB {
+  referral_settings: ReferralSettingsTable;
+  referral_links: ReferralLinksTable;
+  referrals: ReferralsTable;
   orders: OrdersTable;
   order_refunds: OrderRefundsTable;
   coupons: CouponsTable;
@@ -400,6 +444,7 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type ProgramRow = Selectable<ProgramsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type CouponRow = Selectable<CouponsTable>;
+export type ReferralRow = Selectable<ReferralsTable>;
 /** @public The demo store is moving out of the api (issue 8); its row types stay for it. */
 export type DemoShopperRow = Selectable<DemoShoppersTable>;
 export type DemoOrderRow = Selectable<DemoOrdersTable>;

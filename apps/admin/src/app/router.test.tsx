@@ -43,6 +43,11 @@ describe.each([
       const path = prefixed(prefix, concrete(route.path));
       await go(router, path);
       expect(router.state.location.pathname).toBe(path);
+      if (route.screen === "referrals") {
+        // Built (issue 18, its own tests in routes/referrals): its page, not the area's placeholder.
+        await expectScreen(path.includes("whitelist") ? "Referral whitelist" : "Referral program", path);
+        continue;
+      }
       await expectScreen(i18n.t(screenTitleKeys[route.screen]), path);
       expect(screen.getByTestId("nav")).toBeTruthy();
       if (route.screen !== "dashboard" && route.screen !== "setup") {

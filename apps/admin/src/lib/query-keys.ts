@@ -24,3 +24,14 @@ export const webhookLogKeys = {
   detail: (shopId: string, webhookId: string) =>
     [...webhookLogKeys.all, "detail", shopId, webhookId] as const,
 };
+
+/** Referrals (issue 18): settings, the list, the whitelist. */
+export const referralKeys = {
+  all: ["referrals"] as const,
+  settings: () => [...referralKeys.all, "settings"] as const,
+  whitelist: (search: string) => [...referralKeys.all, "whitelist", search] as const,
+};
+/** `GET /apiSa/referrals` with this status filter and page. */
+export const referralListKeys = {
+  list: (status: string, page: number) => [...referralKeys.all, "list", status, page] as const,
+};

@@ -52,3 +52,9 @@ export const expireShopPoints: JobRef<ExpireShopPointsData> = {
     cutoff: z.iso.datetime().optional(),
   }),
 };
+
+/** Issue 18: a completed referral's referrer reward of kind discount, created through the platform. */
+export const issueReferralReward: JobRef<{ shopId: string; referralId: string }> = {
+  name: "issue-referral-reward",
+  data: z.object({ shopId: z.string().min(1), referralId: z.string().min(1) }),
+};

@@ -11,7 +11,10 @@ export function registerCatalogueRoutes(scope: FastifyInstance, h: StoreHttp): v
     const shop = await shopOr503(reply);
     if (!shop) return reply;
     const { ctx } = await pageContext(request, shop);
-    return sendPage(reply, homePage(ctx));
+    // A referral link lands here with `?ref=CODE` (the widget keeps the code): say so to a new visitor.
+    const ref = (request.query as { ref?: unknown }).ref;
+    const invited = typeof ref === "string" && /^[A-Z0-9]{4,24}$/.test(ref) && !ctx.shopper;
+    return sendPage(reply, homePage(ctx, { invited }));
   });
 
   scope.get(`${STORE_PATH}/collections/:handle`, PUBLIC, async (request, reply) => {

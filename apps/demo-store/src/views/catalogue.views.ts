@@ -2,7 +2,7 @@ import { FREE_SHIPPING_FROM } from "../cart/cart";
 import { productArt } from "../catalogue/art";
 import { COLLECTIONS, type Collection, formatMoney, PRODUCTS, type Product } from "../catalogue/catalogue";
 import { html, type SafeHtml } from "./html";
-import { layout, type PageContext, STORE_PATH } from "./layout";
+import { layout, type PageContext, REGISTER_PATH, STORE_PATH } from "./layout";
 
 function priceTag(p: Product): SafeHtml {
   return html`<span class="price">${formatMoney(p.price)}</span>${
@@ -14,12 +14,17 @@ function productCard(p: Product): SafeHtml {
   return html`<li class="card"><a href="${STORE_PATH}/products/${p.handle}">${productArt(p, 240)}<h3>${p.title}</h3>${priceTag(p)}</a></li>`;
 }
 
-export function homePage(ctx: PageContext): string {
+/** `invited`: the shopper landed from a friend's referral link (`?ref=CODE`) and is not signed in. */
+export function homePage(ctx: PageContext, opts: { invited?: boolean } = {}): string {
   return layout(
     ctx,
     "home",
     "Home",
-    html`<section class="hero">
+    html`${
+      opts.invited
+        ? html`<p class="note" data-testid="referral-invite">A friend invited you to the Laurel Demo Store. <a href="${REGISTER_PATH}">Create an account</a> to get your welcome reward.</p>`
+        : ""
+    }<section class="hero">
 <h1>Good things, rewarded</h1>
 <p>Everyday goods from the Laurel Demo Store. Sign in or create an account to earn points on every order, then spend them on rewards at checkout.</p>
 <a class="btn" href="${STORE_PATH}/collections/all">Shop everything</a>

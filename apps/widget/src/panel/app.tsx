@@ -2,7 +2,18 @@ import type { ProxyCustomerResponse } from "@laurel/contracts";
 import { Component, type ComponentChildren } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { PanelApi, PanelContext } from "../shared/types";
-import { type Ctx, client, focusables, formatters, takeJoinIntent, translator, type View } from "./context";
+import {
+  type Ctx,
+  client,
+  deviceId,
+  focusables,
+  forgetReferralCode,
+  formatters,
+  keepReferralCode,
+  takeJoinIntent,
+  translator,
+  type View,
+} from "./context";
 import { HomeView } from "./views/home";
 
 type AccountViews = typeof import("./views/account");
@@ -83,6 +94,18 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
     }
   }, [ctx]);
 
+  // A referral link's code, kept until the shopper is signed in, is claimed once (E-03, E-09).
+  useEffect(() => {
+    const code = keepReferralCode();
+    if (!code || !ctx.embed.customer) return;
+    c.post<{ reward: { kind: string; code?: string } }>("/referral/claim", { code, deviceId: deviceId() })
+      .then(
+        (r) => c.announce(c.t("referral.claimed", { code: r.reward.code ?? "" })),
+        (e: Error) => c.announce(e.message),
+      )
+      .finally(forgetReferralCode);
+  }, [ctx]);
+
   api.open = () => setOpen(true);
   api.close = () => setOpen(false);
   api.toggle = () => setOpen((o) => !o);
@@ -147,6 +170,8 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
       <views.RewardView c={c} coupon={view.coupon} />
     ) : view.name === "coupons" ? (
       <views.CouponsView c={c} />
+    ) : view.name === "referral" ? (
+      <views.ReferralView c={c} />
     ) : (
       <views.HistoryView c={c} />
     );

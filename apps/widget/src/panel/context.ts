@@ -35,7 +35,8 @@ export type View =
   | { name: "redeem"; way: WayToRedeem; balance: number }
   | { name: "reward"; coupon: ProxyCoupon }
   | { name: "coupons" }
-  | { name: "history" };
+  | { name: "history" }
+  | { name: "referral" };
 
 /** Texts in the storefront's language; `{{name}}` placeholders filled, `{{loyalty_point}}` is the label. */
 export function translator(ctx: PanelContext): Ctx["t"] {
@@ -162,4 +163,30 @@ export function focusables(el: Element | null): HTMLElement[] {
         ),
       )
     : [];
+}
+
+/** The first-party device id (E-03 "same browser"): random, kept a year in the shop's cookie. */
+export function deviceId(): string {
+  const found = /(?:^|; )laurel_did=([\w-]{16,64})/.exec(document.cookie)?.[1];
+  if (found) return found;
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b % 36).toString(36)).join("");
+  // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie of [\w-] characters; CookieStore is not in every browser.
+  document.cookie = `laurel_did=${id};path=/;max-age=31536000;samesite=lax`;
+  return id;
+}
+
+/**
+ * The referral code a link brought (`?ref=CODE`) is kept 30 days in a first-party cookie until the
+ * shopper is signed in; then it is claimed once (`POST /proxy/referral/claim`) and forgotten.
+ */
+export function keepReferralCode(): string | null {
+  const fromUrl = /[?&]ref=([A-Z0-9]{4,24})(?:&|$)/.exec(location.search)?.[1];
+  // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie of [\w-] characters; CookieStore is not in every browser.
+  if (fromUrl) document.cookie = `laurel_ref=${fromUrl};path=/;max-age=2592000;samesite=lax`;
+  return fromUrl ?? /(?:^|; )laurel_ref=([A-Z0-9]{4,24})/.exec(document.cookie)?.[1] ?? null;
+}
+
+export function forgetReferralCode(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie of [\w-] characters; CookieStore is not in every browser.
+  document.cookie = "laurel_ref=;path=/;max-age=0";
 }

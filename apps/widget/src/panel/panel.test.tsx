@@ -686,3 +686,56 @@ describe("panel: degraded", () => {
     expect(q("laurel-close")).not.toBeNull();
   });
 });
+
+describe("referrals (E-03, E-09, E-13)", () => {
+  afterEach(() => {
+    history.replaceState(null, "", "/");
+    // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's first-party cookies.
+    document.cookie = "laurel_ref=;path=/;max-age=0";
+  });
+
+  it("keeps the link's code until the shopper is signed in, then claims it once with the device id", async () => {
+    history.replaceState(null, "", "/?ref=REFAB12CD");
+    await mounted({ "GET /customer": ok(guestView()) }, { customer: "" });
+    expect(current.calls.some((c) => c.path === "/referral/claim")).toBe(false);
+    expect(document.cookie).toContain("laurel_ref=REFAB12CD");
+    history.replaceState(null, "", "/account");
+    await mounted({
+      "GET /customer": ok(customerView()),
+      "POST /referral/claim": ok({
+        referralId: "ref_1",
+        status: "pending",
+        reward: { kind: "discount", code: "REFF1" },
+      }),
+    });
+    await until(() => expect(current.calls.filter((c) => c.path === "/referral/claim")).toHaveLength(1));
+    const claim = current.calls.find((c) => c.path === "/referral/claim");
+    expect(claim?.body).toMatchObject({
+      code: "REFAB12CD",
+      deviceId: expect.stringMatching(/^[a-z0-9]{16}$/),
+    });
+    await until(() => expect(document.cookie).not.toContain("laurel_ref="));
+  });
+
+  it("shows the member's link with copy and share", async () => {
+    await openPanel({
+      "GET /customer": ok(customerView()),
+      "GET /referral": ok({
+        enabled: true,
+        title: "Give 10%, get 500 points",
+        description: "Share your link.",
+        code: "REFAB12CD",
+        link: "https://shop.example/?ref=REFAB12CD",
+        friendReward: { kind: "percentage", percentage: 10 },
+        referrerReward: { kind: "points", points: 500 },
+        completed: 1,
+        pending: 1,
+      }),
+    });
+    await until(() => expect(q("laurel-referral-open")).not.toBeNull());
+    q("laurel-referral-open")?.click();
+    await until(() => expect(text("laurel-ref-link")).toBe("https://shop.example/?ref=REFAB12CD"));
+    expect(text("laurel-ref-stats")).toBe("Your code REFAB12CD: 1 completed, 1 pending");
+    expect(q("laurel-ref-copy")).not.toBeNull();
+  });
+});

@@ -16,7 +16,13 @@ describe("activity types (H-01…H-06, X-39)", () => {
   it.each([
     [
       "H-01",
-      ["remove_cancel_order", "remove_refund", "remove_partial_refund", "remove_disapproved_review"],
+      [
+        "remove_cancel_order",
+        "remove_refund",
+        "remove_partial_refund",
+        "remove_disapproved_review",
+        "remove_referral",
+      ],
       "remove",
       "-",
     ],

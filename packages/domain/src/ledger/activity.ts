@@ -93,6 +93,8 @@ export const activityTypes = {
   remove_refund: remove("Order refunded"),
   remove_partial_refund: remove("Order partially refunded"),
   remove_disapproved_review: remove("Review disapproved"),
+  remove_referral: remove("Referral cancelled"), // issue 18: the referrer's points taken back
+
   // H-05: others.
   refund_coupon: {
     category: "other",

@@ -6,3 +6,4 @@
 export { CouponsView } from "./coupons";
 export { HistoryView } from "./history";
 export { RedeemView, RewardView } from "./redeem";
+export { ReferralView } from "./referral";

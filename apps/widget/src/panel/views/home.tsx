@@ -190,6 +190,14 @@ function MemberCard({ c, data }: { c: Ctx; data: Data }) {
         >
           {t("member.history")}
         </button>
+        <button
+          type="button"
+          class="lw-btn lw-sec"
+          data-testid="laurel-referral-open"
+          onClick={() => c.go({ name: "referral" })}
+        >
+          {t("member.referral")}
+        </button>
       </div>
     </section>
   );

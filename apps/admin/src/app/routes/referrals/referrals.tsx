@@ -1,8 +1,12 @@
-import { useTranslation } from "react-i18next";
-import { AreaUnavailable } from "../../../components/area-unavailable";
+import { ReferralSettingsView, ReferralWhitelistView } from "../../../features/referrals";
+import { useAppPaths } from "../../../lib/routing";
 
-/** /programs/referral, its reward pages and the referral whitelist — referrals (area E). Not built yet. */
+/**
+ * Referrals (area E, issue 18): `/programs/referral` with its reward pages
+ * (`/friendReward`, `/customerReward`) as tabs of one form, and `/customers/whitelist/referral`.
+ */
 export default function ReferralsScreen() {
-  const { t } = useTranslation();
-  return <AreaUnavailable title={t("areas.referrals")} />;
+  const { path } = useAppPaths();
+  if (path.startsWith("/customers/whitelist/referral")) return <ReferralWhitelistView />;
+  return <ReferralSettingsView />;
 }

@@ -1,0 +1,2 @@
+export { ReferralSettingsView } from "./components/referral-settings-view";
+export { ReferralWhitelistView } from "./components/referral-whitelist-view";
