@@ -14,6 +14,7 @@ import {
 } from "./customers";
 import {
   createProgramBody,
+  programKindSchema,
   programStatusBody,
   programSummarySchema,
   putProgramNamesBody,
@@ -144,6 +145,11 @@ export const apiRoutes = {
     summary: "Redeeming programs (S-13)",
     guard: "admin",
     response: z.array(programSummarySchema),
+  },
+  "GET /apiSa/lp/programs/kinds": {
+    summary: "Every kind 'Add program' offers, with its plan and whether one may be added now (C-07)",
+    guard: "admin",
+    response: z.array(programKindSchema),
   },
   "PUT /apiSa/lp/programs": {
     summary: "Rename programs (S-14)",

@@ -117,3 +117,27 @@ export const programStatusBody = z.strictObject({
   status: z.enum(["active", "inactive"], { error: "status must be active or inactive." }),
 });
 export type ProgramStatusBody = z.infer<typeof programStatusBody>;
+
+/** The tier names of plan gates (B-07), lowest that unlocks a kind. */
+export const programKindPlanTiers = [
+  "starter",
+  "essential",
+  "essential_pos",
+  "advanced",
+  "ultimate",
+] as const;
+
+/**
+ * One entry of "Add program" (C-07, C-08, R): `block` says why it cannot be added now — its plan
+ * (`minimumPlan` unlocks it), C-07's add rules, or no editor yet — or is null when it can.
+ */
+export const programKindSchema = z.object({
+  event: z.string(),
+  type: z.enum(["earning", "spending"]),
+  family: z.enum(["earning", "milestone", "redeem"]),
+  minimumPlan: z.enum(programKindPlanTiers).nullable(),
+  block: z
+    .enum(["plan", "place_order_limit", "active_streak", "social_actions_used", "not_available_yet"])
+    .nullable(),
+});
+export type ProgramKind = z.infer<typeof programKindSchema>;

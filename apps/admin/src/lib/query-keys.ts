@@ -24,3 +24,12 @@ export const webhookLogKeys = {
   detail: (shopId: string, webhookId: string) =>
     [...webhookLogKeys.all, "detail", shopId, webhookId] as const,
 };
+
+/** Reward programs (areas C, D): the lists by type and the "Add program" catalogue. */
+export const programKeys = {
+  all: ["programs"] as const,
+  /** `GET /lp/programs/earning|spending`. */
+  list: (type: "earning" | "spending") => [...programKeys.all, "list", type] as const,
+  /** `GET /lp/programs/kinds`. */
+  kinds: () => [...programKeys.all, "kinds"] as const,
+};

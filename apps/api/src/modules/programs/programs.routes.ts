@@ -13,6 +13,7 @@ import { getShopOrThrow } from "../shops/shops.service";
 import {
   createProgram,
   deleteProgram,
+  listProgramKinds,
   listProgramsOfType,
   renamePrograms,
   setProgramStatus,
@@ -40,6 +41,10 @@ export function registerProgramRoutes(app: FastifyInstance, deps: Deps): void {
       return ok(await createProgram(deps, shop, auth, type, body), "Created successfully");
     });
   }
+  app.get("/apiSa/lp/programs/kinds", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    return ok(await listProgramKinds(deps, shop));
+  });
   app.put("/apiSa/lp/programs", admin, async (request) => {
     const auth = requireAdmin(request);
     await renamePrograms(deps, auth.shopId, auth, parseInput(putProgramNamesBody, request.body));

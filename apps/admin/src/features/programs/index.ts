@@ -1,0 +1,5 @@
+export { getProgramsQueryOptions, usePrograms } from "./api/get-programs";
+export { ProgramEditor } from "./components/program-editor";
+export { ProgramListPage } from "./components/program-list-page";
+export { type ProgramTab, tabOf, tabOfProgram } from "./utils/program-events";
+export { hasEditor, programTypeOf } from "./utils/program-form";
