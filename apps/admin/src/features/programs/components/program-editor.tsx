@@ -101,50 +101,63 @@ export function ProgramEditor(props: ProgramEditorProps) {
   const body = toProgramBody(event, form, stored, currency);
 
   const bar = useSaveBar({
-    validate: () => {
-      const found = validateForm(event, form);
-      setErrors(found);
-      return Object.keys(found).length === 0;
-    },
+    onSave: () => undefined,
     onDiscard: () => {
       setForm(saved);
       setErrors({});
       setServerErrors({});
     },
-    onSave: async () => {
-      setServerErrors({});
-      setFormError(null);
-      try {
-        const envelope = await save.mutateAsync(
-          program
-            ? { mode: "update", id: program.id, body: withoutEvent(body) }
-            : { mode: "create", type, body },
-        );
-        toast(envelope.message || t("programs.toast.saved"));
-        if (program) {
-          const next = formOf(event, envelope.data, currency, kindName);
-          setSaved(next);
-          setForm(next);
-        } else {
-          setSaved(form);
-          onCreated(envelope.data);
-        }
-      } catch (error) {
-        const fieldErrors = serverErrorsOf(error);
-        setServerErrors(fieldErrors);
-        const shown = new Set(["title", "status", "priority", "startDate", "endDate"]);
-        const hidden = Object.entries(fieldErrors).filter(([f]) => !shown.has(f) && !f.startsWith("config."));
-        setFormError(
-          hidden.map(([, m]) => m).join(" ") ||
-            (error instanceof ApiError ? (error.serverError ?? null) : null),
-        );
-        toast(type === "spending" ? t("programs.toast.saveDiscountFailed") : t("programs.toast.saveFailed"), {
-          isError: true,
-        });
-        throw error;
-      }
-    },
   });
+  const [saving, setSaving] = useState(false);
+
+  /**
+   * A-16's save sequence with a refusal kept on screen: the field errors stay next to their
+   * fields and the bar stays up (a refused save is an answer, not a crash to log).
+   */
+  const submit = async (): Promise<boolean> => {
+    if (saving || bar.disableSave) return false;
+    const found = validateForm(event, form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return false;
+    setServerErrors({});
+    setFormError(null);
+    setSaving(true);
+    try {
+      const envelope = await save.mutateAsync(
+        program
+          ? { mode: "update", id: program.id, body: withoutEvent(body) }
+          : { mode: "create", type, body },
+      );
+      toast(envelope.message || t("programs.toast.saved"));
+      if (program) {
+        const next = formOf(event, envelope.data, currency, kindName);
+        setSaved(next);
+        setForm(next);
+      } else {
+        setSaved(form);
+        onCreated(envelope.data);
+      }
+      return true;
+    } catch (error) {
+      const fieldErrors = serverErrorsOf(error);
+      setServerErrors(fieldErrors);
+      const shown = new Set(["title", "status", "priority", "startDate", "endDate"]);
+      const hidden = Object.entries(fieldErrors).filter(([f]) => !shown.has(f) && !f.startsWith("config."));
+      setFormError(
+        hidden.map(([, m]) => m).join(" ") ||
+          (error instanceof ApiError && Object.keys(fieldErrors).length === 0
+            ? (error.serverError ?? null)
+            : null),
+      );
+      toast(type === "spending" ? t("programs.toast.saveDiscountFailed") : t("programs.toast.saveFailed"), {
+        isError: true,
+      });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+  const barState = { ...bar, saving, save: submit };
   const { setSaveChanged } = bar;
   useEffect(() => setSaveChanged(dirty), [dirty, setSaveChanged]);
 
@@ -168,12 +181,12 @@ export function ProgramEditor(props: ProgramEditorProps) {
       backAction={{ content: t("programs.title"), url: backHref }}
       primaryAction={{
         content: t("programs.editor.save"),
-        loading: bar.saving,
+        loading: saving,
         disabled: !dirty || bar.disableSave,
-        onAction: () => void bar.save().catch(() => undefined),
+        onAction: () => void submit(),
       }}
     >
-      <SaveBar state={bar} />
+      <SaveBar state={barState} />
       <LeavePageGuard when={dirty && bar.saveChanged} />
       <Layout>
         <Layout.Section>
