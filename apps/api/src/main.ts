@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
 import { seedDemoMembers } from "./seed/demo-members";
+import { seedDemoPrograms } from "./seed/demo-programs";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
     await seedDemoMembers(deps);
     await seedDemoShoppers(deps);
     await seedDemoStore(deps);
+    await seedDemoPrograms(deps);
   }
   if (config.workerInProcess) await startWorker(deps);
   const app = await buildApp(deps, { logger: true });
