@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "../fixtures";
+
+/** What the storefront widget is given, through the demo store's app-proxy emulation. */
+async function storefrontWays(page: Page) {
+  const res = await page.request.get("/apps/laurel/customer");
+  expect(res.status(), await res.text()).toBe(200);
+  const data = (await res.json()).data as {
+    waysToEarn: { title: string }[];
+    waysToRedeem: { title: string }[];
+  };
+  return { earn: data.waysToEarn.map((w) => w.title), redeem: data.waysToRedeem.map((w) => w.title) };
+}
+
+/**
+ * Reward programs (issue 14) against the real server: the list shows every state of the seeded
+ * programs, a place order program and an amount reward are created in their editors, show on the
+ * storefront once on, and leave it when switched off from the list.
+ */
+test.describe("reward programs (C-05 … C-08, D-01)", () => {
+  test("the list shows each program's points in words and status, tab by tab", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/programs");
+    await expect(page.getByRole("heading", { name: "Reward programs", level: 1 })).toBeVisible();
+    await expect(page.getByText("10 points for every $100.00 spent").first()).toBeVisible();
+    const newsletter = page.getByRole("listitem").filter({ hasText: "Join our newsletter" });
+    await expect(newsletter.getByText("Scheduled")).toBeVisible();
+    const rule = page.getByRole("listitem").filter({ hasText: "Double points on big orders" });
+    await expect(rule.getByText("Inactive")).toBeVisible();
+
+    await page.getByRole("tab", { name: "Redeem points" }).click();
+    await expect(page).toHaveURL(/\/programs\?type=redeem$/);
+    const summer = page.getByRole("listitem").filter({ hasText: "Summer sale 10% off" });
+    await expect(summer.getByText("Expired")).toBeVisible();
+    await expect(summer.getByText("10% off for 800 points")).toBeVisible();
+    await expect(page.getByText("$5.00 off for 500 points")).toBeVisible();
+
+    await page.getByRole("button", { name: "Add program" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add program" });
+    await expect(dialog.getByRole("button", { name: "Add Place an order" })).toBeVisible();
+    // Starter: free shipping needs Essential, and says so.
+    await dialog.getByRole("button", { name: "Available in Essential plan" }).first().click();
+    await expect(dialog.getByText(/needs the Essential plan or higher/)).toBeVisible();
+  });
+
+  test("a place order program created in its editor earns on the storefront once on, and leaves it when off", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await page.goto("/programs?add=1");
+    await page
+      .getByRole("dialog", { name: "Add program" })
+      .getByRole("button", { name: "Add Place an order" })
+      .click();
+    await expect(page).toHaveURL(/\/programs\/place_order\/new$/);
+    await page.getByLabel("Program name").fill("Ten points an order");
+    await page.getByLabel("Status").selectOption("active");
+    await page.getByLabel("Priority").fill("20");
+    await page.getByLabel("Earn points by").selectOption("order");
+    await page.getByLabel("Points", { exact: true }).fill("10");
+    await expect(page.getByTestId("program-preview")).toContainText("10 points for every order");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(page).toHaveURL(/\/programs\/point\/[^/]+$/);
+    await expect(page.getByRole("heading", { name: "Ten points an order", level: 1 })).toBeVisible();
+    await expect.poll(async () => (await storefrontWays(page)).earn).toContain("Ten points an order");
+
+    await page.goto("/programs");
+    await page.getByRole("button", { name: "Turn off Ten points an order" }).click();
+    await expect(page.getByText("Updated status successfully").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Turn on Ten points an order" })).toBeVisible();
+    await expect.poll(async () => (await storefrontWays(page)).earn).not.toContain("Ten points an order");
+  });
+
+  test("an amount reward created in its editor is offered on the storefront; bad values get the spec's words", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/programs/amount_discount/new");
+    await page.getByLabel("Program name").fill("$2 off");
+    await page.getByLabel("Status").selectOption("active");
+    await page.getByLabel("Points cost").fill("0");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(page.getByText("Points must be greater than 0")).toBeVisible();
+    await page.getByLabel("Points cost").fill("200");
+    await page.getByLabel("Discount amount").fill("2");
+    await page.getByLabel("Discount code prefix").fill("TWO OFF!");
+    await expect(page.getByTestId("program-preview")).toContainText("$2.00 off for 200 points");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(page).toHaveURL(/\/programs\/point\/[^/]+$/);
+    // D-09: spaces and special characters are removed from the prefix.
+    await expect(page.getByLabel("Discount code prefix")).toHaveValue("TWOOFF");
+    await expect.poll(async () => (await storefrontWays(page)).redeem).toContain("$2 off");
+  });
+});
