@@ -1,4 +1,4 @@
-export { getProgramsQueryOptions, usePrograms } from "./api/get-programs";
+export { usePrograms } from "./api/get-programs";
 export { ProgramEditor } from "./components/program-editor";
 export { ProgramListPage } from "./components/program-list-page";
 export { type ProgramTab, tabOf, tabOfProgram } from "./utils/program-events";

@@ -6,11 +6,11 @@ import { programKeys } from "../../../lib/query-keys";
 export type ProgramListType = "earning" | "spending";
 
 /** `GET /apiSa/lp/programs/earning|spending` (C-05): the shop's programs of one type, by priority. */
-export async function getPrograms(type: ProgramListType, signal?: AbortSignal): Promise<ProgramSummary[]> {
+async function getPrograms(type: ProgramListType, signal?: AbortSignal): Promise<ProgramSummary[]> {
   return (await api.get<ProgramSummary[]>(`/lp/programs/${type}`, signal)).data;
 }
 
-export function getProgramsQueryOptions(type: ProgramListType) {
+function getProgramsQueryOptions(type: ProgramListType) {
   return queryOptions({
     queryKey: programKeys.list(type),
     queryFn: ({ signal }) => getPrograms(type, signal),

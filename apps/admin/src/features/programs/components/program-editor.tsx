@@ -53,10 +53,6 @@ const kindEditors: Record<string, ComponentType<KindFieldsProps>> = {
   custom_voucher: RewardFields,
 };
 
-export function hasKindEditor(event: string): boolean {
-  return event in kindEditors;
-}
-
 export interface ProgramEditorProps {
   event: string;
   /** The program edited, or null to create one. */
