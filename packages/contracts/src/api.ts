@@ -14,6 +14,8 @@ import {
 } from "./customers";
 import {
   createProgramBody,
+  explainOrdersQuery,
+  orderExplanationSchema,
   programKindSchema,
   programStatusBody,
   programSummarySchema,
@@ -150,6 +152,12 @@ export const apiRoutes = {
     summary: "Every kind 'Add program' offers, with its plan and whether one may be added now (C-07)",
     guard: "admin",
     response: z.array(programKindSchema),
+  },
+  "GET /apiSa/lp/programs/explain": {
+    summary: "Why an order earned or not: each place order program's decision and the entries (issue 14)",
+    guard: "admin",
+    query: explainOrdersQuery,
+    response: z.array(orderExplanationSchema),
   },
   "PUT /apiSa/lp/programs": {
     summary: "Rename programs (S-14)",

@@ -141,3 +141,57 @@ export const programKindSchema = z.object({
     .nullable(),
 });
 export type ProgramKind = z.infer<typeof programKindSchema>;
+
+/** `GET /lp/programs/explain?q=`: an order number (`#1001`) or a customer's e-mail. */
+export const explainOrdersQuery = z.strictObject({
+  q: text("Order or customer", TEXT_LIMITS.title)
+    .trim()
+    .min(1, "Enter an order number or a customer's email."),
+});
+
+/**
+ * "Why did (or didn't) this order earn?" (issue 14): the engine's decision for each place order
+ * program, in the priority order it ran, and the ledger entries the order produced. `result` and
+ * `reason` are the engine's codes (the admin words them); `trace` is empty for orders decided
+ * before decisions were kept.
+ */
+export const orderExplanationSchema = z.object({
+  orderId: z.string(),
+  name: z.string().nullable(),
+  orderedAt: z.string(),
+  currency: z.string(),
+  totalMinor: z.number().int(),
+  refundedMinor: z.number().int(),
+  status: z.string(),
+  /** The order-wide reason when it was only logged (`cancelled`, `not_eligible`, …). */
+  reason: z.string().nullable(),
+  pointsAwarded: z.number().int(),
+  pointsReversed: z.number().int(),
+  pendingPoints: z.number().int(),
+  pendingUntil: z.string().nullable(),
+  customer: z
+    .object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() })
+    .nullable(),
+  trace: z.array(
+    z.object({
+      programId: z.string(),
+      title: z.string().nullable(),
+      priority: z.number().int().nullable(),
+      result: z.enum(["awarded", "matched_zero", "skipped", "not_reached"]),
+      reason: z.string().nullable(),
+      points: z.number().int(),
+    }),
+  ),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      activityType: z.string(),
+      available: z.number().int(),
+      pending: z.number().int(),
+      programId: z.string().nullable(),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type OrderExplanation = z.infer<typeof orderExplanationSchema>;

@@ -16,6 +16,7 @@ import * as repo from "./orders.repository";
  * and a refund that arrives before the award is kept and applied the moment the points exist.
  */
 export type { OrderNews } from "./order-batch";
+export { findOrdersToExplain } from "./orders.repository";
 
 /** Applies one shop's order news and what follows an order, in the caller's transaction. */
 export async function applyOrderNewsAndEffects(

@@ -1,5 +1,6 @@
 import {
   createProgramBody,
+  explainOrdersQuery,
   programStatusBody,
   putProgramNamesBody,
   updateProgramBody,
@@ -10,6 +11,7 @@ import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { getShopOrThrow } from "../shops/shops.service";
+import { explainOrders } from "./order-explanations";
 import {
   createProgram,
   deleteProgram,
@@ -44,6 +46,11 @@ export function registerProgramRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/apiSa/lp/programs/kinds", admin, async (request) => {
     const { shop } = await callerOf(request);
     return ok(await listProgramKinds(deps, shop));
+  });
+  app.get("/apiSa/lp/programs/explain", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    const { q } = parseInput(explainOrdersQuery, request.query);
+    return ok(await explainOrders(deps, shop, q));
   });
   app.put("/apiSa/lp/programs", admin, async (request) => {
     const auth = requireAdmin(request);
