@@ -32,4 +32,6 @@ export const programKeys = {
   list: (type: "earning" | "spending") => [...programKeys.all, "list", type] as const,
   /** `GET /lp/programs/kinds`. */
   kinds: () => [...programKeys.all, "kinds"] as const,
+  /** `GET /lp/programs/explain?q=`. */
+  explain: (q: string) => [...programKeys.all, "explain", q] as const,
 };

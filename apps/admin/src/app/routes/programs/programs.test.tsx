@@ -42,6 +42,51 @@ const earning = [
   }),
 ];
 
+const explained = {
+  orderId: "820982911946154508",
+  name: "#1002",
+  orderedAt: "2026-11-20T10:00:00.000Z",
+  currency: "GBP",
+  totalMinor: 12_000,
+  refundedMinor: 0,
+  status: "rewarded",
+  reason: null,
+  pointsAwarded: 10,
+  pointsReversed: 0,
+  pendingPoints: 0,
+  pendingUntil: null,
+  customer: { id: "cus_1", email: "ava@example.com", name: "Ava Park" },
+  trace: [
+    {
+      programId: "prg_5",
+      title: "Retail only",
+      priority: 5,
+      result: "skipped",
+      reason: "excluded_order_tag",
+      points: 0,
+    },
+    {
+      programId: "prg_1",
+      title: "Place an order",
+      priority: 99,
+      result: "awarded",
+      reason: null,
+      points: 10,
+    },
+  ],
+  entries: [
+    {
+      id: "41",
+      activityType: "earn_place_order",
+      available: 10,
+      pending: 0,
+      programId: "prg_1",
+      note: null,
+      createdAt: "2026-11-20T10:00:05.000Z",
+    },
+  ],
+};
+
 interface Call {
   method: string;
   path: string;
@@ -61,6 +106,9 @@ function setup(options: { statusFails?: boolean; saveErrors?: { field: string; m
     const method = (init.method ?? "GET").toUpperCase();
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path: url.pathname, body });
+    if (method === "GET" && url.pathname.endsWith("/explain")) {
+      return json(200, { success: true, data: url.searchParams.get("q") === "#1002" ? [explained] : [] });
+    }
     if (method === "GET" && url.pathname.endsWith("/earning"))
       return json(200, { success: true, data: earning });
     if (method === "GET" && url.pathname.endsWith("/spending")) return json(200, { success: true, data: [] });
@@ -167,5 +215,27 @@ describe("program editors (C-24, D-14): the spec's messages next to each field",
       event: "place_order",
       config: { earnBy: "price", earnPoint: 10, rateMoney: 10_000 },
     });
+  });
+});
+
+describe("why did this order earn? (issue 14)", () => {
+  it("looks an order up from the URL and says each program's decision in words, with its entries", async () => {
+    const { fake, calls } = setup();
+    const { user, router } = await renderApp("/programs/point", { fake });
+    const search = await screen.findByLabelText("Order number or customer email", {}, { timeout: 5_000 });
+    await user.type(search, "#1002");
+    await user.click(screen.getByRole("button", { name: "Explain" }));
+    expect(await screen.findByText("Order #1002")).toBeTruthy();
+    expect(router.state.location.search).toBe("?q=%231002");
+    expect(screen.getByText("the order has an excluded tag")).toBeTruthy();
+    expect(screen.getByText("Earned 10 points")).toBeTruthy();
+    expect(screen.getByText("Points for an order")).toBeTruthy();
+    expect(calls.some((c) => c.path === "/apiSa/lp/programs/explain")).toBe(true);
+  });
+
+  it("says so when nothing matches", async () => {
+    const { fake } = setup();
+    await renderApp("/programs/point?q=%239999", { fake });
+    expect(await screen.findByText("No order found", {}, { timeout: 5_000 })).toBeTruthy();
   });
 });

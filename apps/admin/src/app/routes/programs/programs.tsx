@@ -5,6 +5,7 @@ import { NotFoundPage } from "../../../components/not-found-page";
 import { ScreenSkeleton } from "../../../components/skeletons";
 import {
   hasEditor,
+  OrderExplanationView,
   ProgramEditor,
   ProgramListPage,
   type ProgramTab,
@@ -22,14 +23,14 @@ const RULE_ENGINE_PLANS: readonly string[] = ["advanced", "advanced_2025", "ente
 /**
  * /programs and its editors (C-05 … C-08): the list by `?type=` (the URL owns the tab and the open
  * "Add program" dialog), `/programs/:event/new` to create, `/programs/point/:id` and
- * `/programs/edit-settings/:id` to edit.
+ * `/programs/edit-settings/:id` to edit; `/programs/point?q=` answers why an order earned (issue 14).
  */
 export default function ProgramsScreen() {
   const { i18n } = useTranslation();
   const shell = useShell();
   const params = useParams();
   const navigate = useNavigate();
-  const { href } = useAppPaths();
+  const { href, path } = useAppPaths();
   const [search, setSearch] = useSearchParams();
   const currency = shell.shopInfo.currency;
   const language = i18n.language;
@@ -44,6 +45,18 @@ export default function ProgramsScreen() {
         language={language}
         ruleEngineAllowed={ruleEngineAllowed}
         listHref={listHref}
+      />
+    );
+  }
+  if (path === "/programs/point") {
+    const q = search.get("q") ?? "";
+    return (
+      <OrderExplanationView
+        key={q}
+        query={q}
+        language={language}
+        backHref={listHref("earning")}
+        onSearch={(next) => setSearch(next ? { q: next } : {})}
       />
     );
   }
@@ -85,6 +98,7 @@ export default function ProgramsScreen() {
       onAddOpen={(open) => update({ add: open ? "1" : null })}
       onChooseKind={(kind) => navigate(href(`/programs/${kind.event}/new`))}
       editHref={(p) => href(`/programs/point/${p.id}`)}
+      explainHref={href("/programs/point")}
     />
   );
 }

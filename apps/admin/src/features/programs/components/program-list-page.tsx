@@ -22,6 +22,8 @@ export interface ProgramListPageProps {
   onAddOpen: (open: boolean) => void;
   onChooseKind: (kind: ProgramKind) => void;
   editHref: (program: ProgramSummary) => string;
+  /** The "why did this order earn?" lookup. */
+  explainHref: string;
 }
 
 /** `/programs` (C-05 … C-08): the tabs, the tab's programs and "Add program". */
@@ -44,6 +46,7 @@ export function ProgramListPage(props: ProgramListPageProps) {
       title={t("programs.title")}
       subtitle={t("programs.subtitle")}
       primaryAction={{ content: t("programs.list.add"), onAction: () => props.onAddOpen(true) }}
+      secondaryActions={[{ content: t("programs.explain.open"), url: props.explainHref }]}
     >
       <BlockStack gap="400">
         <Card padding="0">
