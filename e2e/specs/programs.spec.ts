@@ -92,4 +92,40 @@ test.describe("reward programs (C-05 … C-08, D-01)", () => {
     await expect(page.getByLabel("Discount code prefix")).toHaveValue("TWOOFF");
     await expect.poll(async () => (await storefrontWays(page)).redeem).toContain("$2 off");
   });
+
+  test("an order placed in the demo store is explained program by program, in words", async ({ page }) => {
+    test.setTimeout(60_000);
+    // The widget is not under test here: its script is answered with an empty file.
+    await page.route("**/widget/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+    );
+    await page.goto("/demo-store/account");
+    await page.getByRole("button", { name: /Sign in as Ava/ }).click();
+    await page.goto("/demo-store/products/laurel-wreath-tee");
+    await page.getByLabel("Quantity").fill("4");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByRole("link", { name: "Check out" }).click();
+    await page.getByLabel("Full name").fill("Ava Park");
+    await page.getByTestId("pay-now").click();
+    await expect(page.getByTestId("order-status")).toHaveText("Paid");
+    const orderName = /#\d+/.exec((await page.getByTestId("order-title").textContent()) ?? "")?.[0] ?? "";
+    expect(orderName).not.toBe("");
+
+    await signIn(page);
+    await page.goto("/programs");
+    await page.getByRole("link", { name: "Why did an order earn?" }).click();
+    await page.getByLabel("Order number or customer email").fill(orderName);
+    await page.getByRole("button", { name: "Explain" }).click();
+    await expect(page).toHaveURL(/\/programs\/point\?q=/);
+    // Laurel applies the webhook after acknowledging it: the decision follows within moments.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText("Earned 11 points")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: `Order ${orderName}` })).toBeVisible();
+    // $112.00 at 10 points per $100.00; the switched-off rule ran first and says why it gave nothing.
+    const rule = page.getByText("Double points on big orders").locator("..");
+    await expect(rule.getByText("the program was off")).toBeVisible();
+    await expect(page.getByText("Points for an order")).toBeVisible();
+  });
 });
