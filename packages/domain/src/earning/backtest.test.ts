@@ -44,12 +44,10 @@ describe("backtest of place order rules (issue 14)", () => {
 
   it("ignores the plan's order limit, and never earns on a cancelled order", () => {
     const limited = shop({ plan: { ...shop().plan, limit: 1, ordersThisCycle: 5 } });
-    const cancelled = {
-      ...orders[0],
-      order: { ...orders[0]!.order, cancelledAt: "2026-06-01T11:00:00.000Z" },
-    };
+    const [first, second] = orders as [(typeof orders)[number], (typeof orders)[number]];
+    const cancelled = { ...first, order: { ...first.order, cancelledAt: "2026-06-01T11:00:00.000Z" } };
     const result = backtestOrders({
-      orders: [cancelled as (typeof orders)[number], orders[1]!],
+      orders: [cancelled, second],
       programs: [program()],
       shop: limited,
       now: NOW,
