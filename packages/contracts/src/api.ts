@@ -13,6 +13,8 @@ import {
   revokeCouponResponse,
 } from "./customers";
 import {
+  backtestBody,
+  backtestResultSchema,
   createProgramBody,
   explainOrdersQuery,
   orderExplanationSchema,
@@ -158,6 +160,12 @@ export const apiRoutes = {
     guard: "admin",
     query: explainOrdersQuery,
     response: z.array(orderExplanationSchema),
+  },
+  "POST /apiSa/lp/programs/backtest": {
+    summary: "Backtest a place order program over the last 30 or 90 days of orders; never writes (issue 14)",
+    guard: "admin",
+    body: backtestBody,
+    response: backtestResultSchema,
   },
   "PUT /apiSa/lp/programs": {
     summary: "Rename programs (S-14)",

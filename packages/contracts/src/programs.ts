@@ -195,3 +195,47 @@ export const orderExplanationSchema = z.object({
   ),
 });
 export type OrderExplanation = z.infer<typeof orderExplanationSchema>;
+
+/**
+ * `POST /lp/programs/backtest` (issue 14): the shop's orders of the last 30 or 90 days under the
+ * place order program as edited (`programId` null for a new one), against what they were awarded.
+ * Never writes the ledger.
+ */
+export const backtestBody = z.strictObject({
+  programId: text("programId", TEXT_LIMITS.id).nullable().optional(),
+  days: z
+    .number({ error: "days must be 30 or 90." })
+    .refine((d) => d === 30 || d === 90, "days must be 30 or 90."),
+  program: createProgramBody,
+});
+export type BacktestBody = z.infer<typeof backtestBody>;
+
+export const backtestResultSchema = z.object({
+  days: z.number().int(),
+  orders: z.number().int(),
+  /** More orders than one backtest reads: the oldest beyond the cap were left out. */
+  truncated: z.boolean(),
+  awardedPoints: z.number().int(),
+  wouldPoints: z.number().int(),
+  /** What the difference in points is worth at the shop's exchange rate, minor units (negative saves). */
+  costDifferenceMinor: z.number().int(),
+  currency: z.string(),
+  programs: z.array(
+    z.object({
+      programId: z.string(),
+      title: z.string(),
+      awarded: z.number().int(),
+      would: z.number().int(),
+    }),
+  ),
+  changedOrders: z.number().int(),
+  sample: z.array(
+    z.object({
+      orderId: z.string(),
+      name: z.string().nullable(),
+      awarded: z.number().int(),
+      would: z.number().int(),
+    }),
+  ),
+});
+export type BacktestResultResponse = z.infer<typeof backtestResultSchema>;

@@ -238,3 +238,20 @@ export function findOrdersToExplain(conn: Conn, shopId: string, query: string, l
     .limit(limit)
     .execute();
 }
+
+/** Decided orders (rewarded, logged, cancelled) since `since`, with the customer's state. */
+export function listDecidedOrdersSince(conn: Conn, shopId: string, since: Date, limit: number) {
+  return conn
+    .selectFrom("orders as o")
+    .leftJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "o.shop_id").onRef("c.id", "=", "o.customer_id"),
+    )
+    .selectAll("o")
+    .select(["c.type as customer_type", "c.email"])
+    .where("o.shop_id", "=", shopId)
+    .where("o.ordered_at", ">=", since)
+    .where("o.status", "in", ["rewarded", "logged", "cancelled"])
+    .orderBy("o.ordered_at")
+    .limit(limit)
+    .execute();
+}

@@ -1,4 +1,5 @@
 import {
+  backtestBody,
   createProgramBody,
   explainOrdersQuery,
   programStatusBody,
@@ -12,6 +13,7 @@ import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { getShopOrThrow } from "../shops/shops.service";
 import { explainOrders } from "./order-explanations";
+import { backtestProgram } from "./program-backtest";
 import {
   createProgram,
   deleteProgram,
@@ -51,6 +53,10 @@ export function registerProgramRoutes(app: FastifyInstance, deps: Deps): void {
     const { shop } = await callerOf(request);
     const { q } = parseInput(explainOrdersQuery, request.query);
     return ok(await explainOrders(deps, shop, q));
+  });
+  app.post("/apiSa/lp/programs/backtest", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    return ok(await backtestProgram(deps, shop, parseInput(backtestBody, request.body)));
   });
   app.put("/apiSa/lp/programs", admin, async (request) => {
     const auth = requireAdmin(request);
