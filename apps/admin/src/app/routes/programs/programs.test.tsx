@@ -122,6 +122,23 @@ function setup(options: { statusFails?: boolean; saveErrors?: { field: string; m
         message: "Updated status successfully",
       });
     }
+    if (method === "POST" && url.pathname.endsWith("/backtest")) {
+      return json(200, {
+        success: true,
+        data: {
+          days: body.days,
+          orders: 2,
+          truncated: false,
+          awardedPoints: 20,
+          wouldPoints: 40,
+          costDifferenceMinor: 20,
+          currency: "GBP",
+          programs: [{ programId: "prg_1", title: "Place an order", awarded: 20, would: 40 }],
+          changedOrders: 2,
+          sample: [{ orderId: "o1", name: "#1001", awarded: 10, would: 20 }],
+        },
+      });
+    }
     if (method === "POST") {
       if (options.saveErrors) {
         return json(400, {
@@ -237,5 +254,24 @@ describe("why did this order earn? (issue 14)", () => {
     const { fake } = setup();
     await renderApp("/programs/point?q=%239999", { fake });
     expect(await screen.findByText("No order found", {}, { timeout: 5_000 })).toBeTruthy();
+  });
+});
+
+describe("backtest before saving a place order change (issue 14)", () => {
+  it("sends the program as edited with the period, and shows the difference and its cost", async () => {
+    const { fake, calls } = setup();
+    const { user } = await renderApp("/programs/point/prg_1", { fake });
+    const points = await screen.findByLabelText("Points", {}, { timeout: 5_000 });
+    await user.clear(points);
+    await user.type(points, "20");
+    await user.selectOptions(screen.getByLabelText("Orders from"), "90");
+    await user.click(screen.getByRole("button", { name: "Run backtest" }));
+    expect(
+      await screen.findByText("2 orders: 20 points awarded, 40 points under these settings."),
+    ).toBeTruthy();
+    expect(screen.getByText("Difference: +20 points, worth £0.20")).toBeTruthy();
+    expect(screen.getByText("#1001")).toBeTruthy();
+    const sent = calls.find((c) => c.path === "/apiSa/lp/programs/backtest")?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ programId: "prg_1", days: 90, program: { config: { earnPoint: 20 } } });
   });
 });

@@ -29,6 +29,7 @@ import {
   toProgramBody,
   validateForm,
 } from "../utils/program-form";
+import { BacktestCard } from "./backtest-card";
 import { PlaceOrderFields, SignUpFields } from "./editors/earning-fields";
 import { errorText, type KindFieldsProps } from "./editors/fields";
 import { RewardFields } from "./editors/reward-fields";
@@ -250,6 +251,9 @@ export function ProgramEditor(props: ProgramEditorProps) {
                 currency={currency}
                 ruleEngineAllowed={ruleEngineAllowed}
               />
+            ) : null}
+            {isPlaceOrder ? (
+              <BacktestCard programId={program?.id ?? null} program={body} language={language} />
             ) : null}
           </BlockStack>
         </Layout.Section>
