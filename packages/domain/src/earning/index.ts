@@ -1,5 +1,5 @@
 export { evaluateNewsletterEarning, evaluateSignUpEarning } from "./account-earning";
-export { type BacktestOrder, type BacktestResult, backtestOrders } from "./backtest";
+export { type BacktestOrder, backtestOrders } from "./backtest";
 export { evaluateOrderEarning } from "./order-earning";
 export type { OrderEvent } from "./order-lifecycle";
 export {
