@@ -122,6 +122,9 @@ function setup(options: { statusFails?: boolean; saveErrors?: { field: string; m
         message: "Updated status successfully",
       });
     }
+    if (method === "PUT" && url.pathname === "/apiSa/lp/programs") {
+      return json(200, { success: true, data: null, message: "Updated successfully" });
+    }
     if (method === "POST" && url.pathname.endsWith("/backtest")) {
       return json(200, {
         success: true,
@@ -273,5 +276,23 @@ describe("backtest before saving a place order change (issue 14)", () => {
     expect(screen.getByText("#1001")).toBeTruthy();
     const sent = calls.find((c) => c.path === "/apiSa/lp/programs/backtest")?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ programId: "prg_1", days: 90, program: { config: { earnPoint: 20 } } });
+  });
+});
+
+describe("program-name translations (S-14)", () => {
+  it("adds a storefront language and saves only the rows that changed with PUT /lp/programs", async () => {
+    const { fake, calls } = setup();
+    const { user } = await renderApp("/programs?names=1", { fake });
+    const dialog = await screen.findByRole("dialog", { name: "Program names" }, { timeout: 5_000 });
+    await user.selectOptions(within(dialog).getByLabelText("Add a language"), "fr");
+    await user.type(within(dialog).getByLabelText("Sign up in fr"), "Inscription");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "PUT" && c.path === "/apiSa/lp/programs")).toBe(true),
+    );
+    expect(calls.find((c) => c.method === "PUT" && c.path === "/apiSa/lp/programs")?.body).toEqual([
+      { id: "prg_2", title: "Sign up", translateTitle: { fr: "Inscription" } },
+    ]);
+    expect(await screen.findAllByText("Updated successfully")).not.toHaveLength(0);
   });
 });

@@ -96,6 +96,8 @@ export default function ProgramsScreen() {
       onTab={(next) => update({ type: next === "earning" ? null : next })}
       onOpenArea={(path) => navigate(href(path))}
       onAddOpen={(open) => update({ add: open ? "1" : null })}
+      namesOpen={search.get("names") === "1"}
+      onNamesOpen={(open) => update({ names: open ? "1" : null })}
       onChooseKind={(kind) => navigate(href(`/programs/${kind.event}/new`))}
       editHref={(p) => href(`/programs/point/${p.id}`)}
       explainHref={href("/programs/point")}

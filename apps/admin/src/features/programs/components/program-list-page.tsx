@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { type ProgramTab, programTabs } from "../utils/program-events";
 import { AddProgramModal } from "./add-program-modal";
 import { ProgramList } from "./program-list";
+import { ProgramNamesModal } from "./program-names-modal";
 
 /** The dashboard-style tabs that lead to other areas (C-05). */
 const areaTabs = [
@@ -20,6 +21,9 @@ export interface ProgramListPageProps {
   onTab: (tab: ProgramTab) => void;
   onOpenArea: (path: string) => void;
   onAddOpen: (open: boolean) => void;
+  /** S-14: the program-name translations dialog (`?names=1`). */
+  namesOpen: boolean;
+  onNamesOpen: (open: boolean) => void;
   onChooseKind: (kind: ProgramKind) => void;
   editHref: (program: ProgramSummary) => string;
   /** The "why did this order earn?" lookup. */
@@ -46,7 +50,10 @@ export function ProgramListPage(props: ProgramListPageProps) {
       title={t("programs.title")}
       subtitle={t("programs.subtitle")}
       primaryAction={{ content: t("programs.list.add"), onAction: () => props.onAddOpen(true) }}
-      secondaryActions={[{ content: t("programs.explain.open"), url: props.explainHref }]}
+      secondaryActions={[
+        { content: t("programs.names.open"), onAction: () => props.onNamesOpen(true) },
+        { content: t("programs.explain.open"), url: props.explainHref },
+      ]}
     >
       <BlockStack gap="400">
         <Card padding="0">
@@ -60,6 +67,7 @@ export function ProgramListPage(props: ProgramListPageProps) {
           onAdd={() => props.onAddOpen(true)}
         />
       </BlockStack>
+      {props.namesOpen ? <ProgramNamesModal open onClose={() => props.onNamesOpen(false)} /> : null}
       <AddProgramModal
         open={props.addOpen}
         onClose={() => props.onAddOpen(false)}
