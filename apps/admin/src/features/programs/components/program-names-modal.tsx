@@ -2,7 +2,6 @@ import type { ProgramSummary } from "@laurel/contracts";
 import {
   Banner,
   BlockStack,
-  InlineStack,
   Modal,
   Select,
   SkeletonBodyText,
