@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "../fixtures";
+import { expect, signIn, test, tokenOf } from "../fixtures";
 
 /** What the storefront widget is given, through the demo store's app-proxy emulation. */
 async function storefrontWays(page: Page) {
@@ -127,5 +127,50 @@ test.describe("reward programs (C-05 … C-08, D-01)", () => {
     const rule = page.getByText("Double points on big orders").locator("..");
     await expect(rule.getByText("the program was off")).toBeVisible();
     await expect(page.getByText("Points for an order")).toBeVisible();
+  });
+
+  test("a rate change is backtested over the shop's orders before saving, and names translate", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/programs");
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: "10 points for every $100.00 spent" })
+      .getByRole("heading", { name: "Place an order" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Place an order", level: 1 })).toBeVisible();
+    await page.getByLabel("Points", { exact: true }).fill("20");
+    await page.getByLabel("Orders from").selectOption("90");
+    const ran = page.waitForResponse((r) => r.url().endsWith("/apiSa/lp/programs/backtest"));
+    await page.getByRole("button", { name: "Run backtest" }).click();
+    const answer = (await (await ran).json()).data;
+    expect(answer.orders).toBeGreaterThan(0);
+    expect(answer.wouldPoints).toBeGreaterThan(answer.awardedPoints);
+    await expect(
+      page.getByText(
+        `${answer.orders} orders: ${answer.awardedPoints} points awarded, ${answer.wouldPoints} points`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(/^Difference: \+\d+ points, worth \$/)).toBeVisible();
+
+    // Leave without saving: nothing was written, the rate is still 10.
+    await page.goto("/programs?names=1");
+    const names = page.getByRole("dialog", { name: "Program names" });
+    await names.getByLabel("Add a language").selectOption("fr");
+    await names.getByLabel("Sign up in fr").fill("Inscription");
+    await names.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Updated successfully").first()).toBeVisible();
+    const earning = await page.request.get("/apiSa/lp/programs/earning", {
+      headers: { "x-auth-token": await tokenOf(page.request) },
+    });
+    const programs = (await earning.json()).data as {
+      title: string;
+      translateTitle: Record<string, string>;
+      config: { earnPoint: number };
+      event: string;
+    }[];
+    expect(programs.find((p) => p.title === "Sign up")?.translateTitle).toEqual({ fr: "Inscription" });
+    expect(programs.find((p) => p.title === "Place an order")?.config.earnPoint).toBe(10);
   });
 });
