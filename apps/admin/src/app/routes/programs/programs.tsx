@@ -1,7 +1,7 @@
-import { Banner, Page } from "@shopify/polaris";
+import { Banner, Card, EmptyState, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { NotFoundPage } from "../../../components/not-found-page";
+import { emptyStateImage } from "../../../components/illustrations";
 import { ScreenSkeleton } from "../../../components/skeletons";
 import {
   hasEditor,
@@ -62,7 +62,7 @@ export default function ProgramsScreen() {
   }
   if (params.event) {
     const event = params.event;
-    if (!hasEditor(event)) return <NotFoundPage />;
+    if (!hasEditor(event)) return <ProgramMissing listHref={listHref("earning")} />;
     return (
       <ProgramEditor
         key={event}
@@ -137,7 +137,7 @@ function EditProgram(props: {
     );
   }
   const program = [...earning.data, ...spending.data].find((p) => p.id === props.id);
-  if (!program || !hasEditor(program.event)) return <NotFoundPage />;
+  if (!program || !hasEditor(program.event)) return <ProgramMissing listHref={props.listHref("earning")} />;
   return (
     <ProgramEditor
       key={program.id}
@@ -149,5 +149,23 @@ function EditProgram(props: {
       backHref={props.listHref(tabOfProgram(program))}
       onCreated={() => undefined}
     />
+  );
+}
+
+/** An editor path for a program that does not exist (deleted, another shop's) or a kind without an editor. */
+function ProgramMissing({ listHref }: { listHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <Page title={t("programs.title")} backAction={{ content: t("programs.title"), url: listHref }}>
+      <Card>
+        <EmptyState
+          heading={t("programs.missing.title")}
+          action={{ content: t("programs.missing.back"), url: listHref }}
+          image={emptyStateImage}
+        >
+          <p>{t("programs.missing.body")}</p>
+        </EmptyState>
+      </Card>
+    </Page>
   );
 }

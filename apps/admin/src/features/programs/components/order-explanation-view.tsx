@@ -179,33 +179,38 @@ export function OrderExplanationView({ query, language, backHref, onSearch }: Or
 
   return (
     <Page
-      title={t("programs.explain.title")}
+      title={t("programs.title")}
       subtitle={t("programs.explain.subtitle")}
       backAction={{ content: t("programs.title"), url: backHref }}
     >
       <BlockStack gap="400">
         <Card>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              onSearch(text.trim());
-            }}
-          >
-            <InlineStack gap="200" blockAlign="end" wrap={false}>
-              <Box width="100%">
-                <TextField
-                  label={t("programs.explain.searchLabel")}
-                  placeholder={t("programs.explain.searchPlaceholder")}
-                  value={text}
-                  onChange={setText}
-                  autoComplete="off"
-                />
-              </Box>
-              <Button submit variant="primary">
-                {t("programs.explain.search")}
-              </Button>
-            </InlineStack>
-          </form>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              {t("programs.explain.title")}
+            </Text>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                onSearch(text.trim());
+              }}
+            >
+              <InlineStack gap="200" blockAlign="end" wrap={false}>
+                <Box width="100%">
+                  <TextField
+                    label={t("programs.explain.searchLabel")}
+                    placeholder={t("programs.explain.searchPlaceholder")}
+                    value={text}
+                    onChange={setText}
+                    autoComplete="off"
+                  />
+                </Box>
+                <Button submit variant="primary">
+                  {t("programs.explain.search")}
+                </Button>
+              </InlineStack>
+            </form>
+          </BlockStack>
         </Card>
         {results}
       </BlockStack>

@@ -1,13 +1,5 @@
 import type { ProgramSummary } from "@laurel/contracts";
-import {
-  Banner,
-  BlockStack,
-  Modal,
-  Select,
-  SkeletonBodyText,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Modal, Select, SkeletonBodyText, Text, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api/errors";
