@@ -12,6 +12,21 @@ async function storefrontWays(page: Page) {
   return { earn: data.waysToEarn.map((w) => w.title), redeem: data.waysToRedeem.map((w) => w.title) };
 }
 
+/** Removes a program this spec created, so the specs that run after it see the seeded shop. */
+async function deleteProgram(page: Page, title: string) {
+  const headers = { "x-auth-token": await tokenOf(page.request) };
+  for (const type of ["earning", "spending"]) {
+    const list = (await (await page.request.get(`/apiSa/lp/programs/${type}`, { headers })).json()).data as {
+      id: string;
+      title: string;
+    }[];
+    for (const p of list.filter((x) => x.title === title)) {
+      const res = await page.request.delete(`/apiSa/lp/programs/${p.id}`, { headers });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+  }
+}
+
 /**
  * Reward programs (issue 14) against the real server: the list shows every state of the seeded
  * programs, a place order program and an amount reward are created in their editors, show on the
@@ -70,6 +85,7 @@ test.describe("reward programs (C-05 … C-08, D-01)", () => {
     await expect(page.getByText("Updated status successfully").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Turn on Ten points an order" })).toBeVisible();
     await expect.poll(async () => (await storefrontWays(page)).earn).not.toContain("Ten points an order");
+    await deleteProgram(page, "Ten points an order");
   });
 
   test("an amount reward created in its editor is offered on the storefront; bad values get the spec's words", async ({
@@ -91,6 +107,8 @@ test.describe("reward programs (C-05 … C-08, D-01)", () => {
     // D-09: spaces and special characters are removed from the prefix.
     await expect(page.getByLabel("Discount code prefix")).toHaveValue("TWOOFF");
     await expect.poll(async () => (await storefrontWays(page)).redeem).toContain("$2 off");
+    await deleteProgram(page, "$2 off");
+    await expect.poll(async () => (await storefrontWays(page)).redeem).not.toContain("$2 off");
   });
 
   test("an order placed in the demo store is explained program by program, in words", async ({ page }) => {
@@ -165,6 +183,7 @@ test.describe("reward programs (C-05 … C-08, D-01)", () => {
       headers: { "x-auth-token": await tokenOf(page.request) },
     });
     const programs = (await earning.json()).data as {
+      id: string;
       title: string;
       translateTitle: Record<string, string>;
       config: { earnPoint: number };
@@ -172,5 +191,11 @@ test.describe("reward programs (C-05 … C-08, D-01)", () => {
     }[];
     expect(programs.find((p) => p.title === "Sign up")?.translateTitle).toEqual({ fr: "Inscription" });
     expect(programs.find((p) => p.title === "Place an order")?.config.earnPoint).toBe(10);
+    const signUp = programs.find((p) => p.title === "Sign up");
+    const reset = await page.request.put("/apiSa/lp/programs", {
+      headers: { "x-auth-token": await tokenOf(page.request) },
+      data: [{ id: signUp?.id, translateTitle: {} }],
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
   });
 });
