@@ -52,7 +52,7 @@ describe.each([
         expect(within(empty).getByText(/not available yet/)).toBeTruthy();
       }
     }
-  });
+  }, 20_000); // It walks every shell route; lazy screens load on a shared, busy machine.
 
   it("renders the internal zone and its tools", async () => {
     const fake = createFakeApi({ data: shopsResponse({ session: { isStaff: true } }) });
