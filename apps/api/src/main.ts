@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
 import { seedDemoMembers } from "./seed/demo-members";
+import { seedDemoPrograms } from "./seed/demo-programs";
 import { seedDemoReferrals } from "./seed/demo-referrals";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
@@ -16,6 +17,7 @@ async function main() {
     await seedDemoReferrals(deps);
     await seedDemoShoppers(deps);
     await seedDemoStore(deps);
+    await seedDemoPrograms(deps);
   }
   if (config.workerInProcess) await startWorker(deps);
   const app = await buildApp(deps, { logger: true });

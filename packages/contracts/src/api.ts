@@ -13,7 +13,12 @@ import {
   revokeCouponResponse,
 } from "./customers";
 import {
+  backtestBody,
+  backtestResultSchema,
   createProgramBody,
+  explainOrdersQuery,
+  orderExplanationSchema,
+  programKindSchema,
   programStatusBody,
   programSummarySchema,
   putProgramNamesBody,
@@ -145,6 +150,23 @@ export const apiRoutes = {
     summary: "Redeeming programs (S-13)",
     guard: "admin",
     response: z.array(programSummarySchema),
+  },
+  "GET /apiSa/lp/programs/kinds": {
+    summary: "Every kind 'Add program' offers, with its plan and whether one may be added now (C-07)",
+    guard: "admin",
+    response: z.array(programKindSchema),
+  },
+  "GET /apiSa/lp/programs/explain": {
+    summary: "Why an order earned or not: each place order program's decision and the entries (issue 14)",
+    guard: "admin",
+    query: explainOrdersQuery,
+    response: z.array(orderExplanationSchema),
+  },
+  "POST /apiSa/lp/programs/backtest": {
+    summary: "Backtest a place order program over the last 30 or 90 days of orders; never writes (issue 14)",
+    guard: "admin",
+    body: backtestBody,
+    response: backtestResultSchema,
   },
   "PUT /apiSa/lp/programs": {
     summary: "Rename programs (S-14)",

@@ -117,3 +117,125 @@ export const programStatusBody = z.strictObject({
   status: z.enum(["active", "inactive"], { error: "status must be active or inactive." }),
 });
 export type ProgramStatusBody = z.infer<typeof programStatusBody>;
+
+/** The tier names of plan gates (B-07), lowest that unlocks a kind. */
+export const programKindPlanTiers = [
+  "starter",
+  "essential",
+  "essential_pos",
+  "advanced",
+  "ultimate",
+] as const;
+
+/**
+ * One entry of "Add program" (C-07, C-08, R): `block` says why it cannot be added now — its plan
+ * (`minimumPlan` unlocks it), C-07's add rules, or no editor yet — or is null when it can.
+ */
+export const programKindSchema = z.object({
+  event: z.string(),
+  type: z.enum(["earning", "spending"]),
+  family: z.enum(["earning", "milestone", "redeem"]),
+  minimumPlan: z.enum(programKindPlanTiers).nullable(),
+  block: z
+    .enum(["plan", "place_order_limit", "active_streak", "social_actions_used", "not_available_yet"])
+    .nullable(),
+});
+export type ProgramKind = z.infer<typeof programKindSchema>;
+
+/** `GET /lp/programs/explain?q=`: an order number (`#1001`) or a customer's e-mail. */
+export const explainOrdersQuery = z.strictObject({
+  q: text("Order or customer", TEXT_LIMITS.title)
+    .trim()
+    .min(1, "Enter an order number or a customer's email."),
+});
+
+/**
+ * "Why did (or didn't) this order earn?" (issue 14): the engine's decision for each place order
+ * program, in the priority order it ran, and the ledger entries the order produced. `result` and
+ * `reason` are the engine's codes (the admin words them); `trace` is empty for orders decided
+ * before decisions were kept.
+ */
+export const orderExplanationSchema = z.object({
+  orderId: z.string(),
+  name: z.string().nullable(),
+  orderedAt: z.string(),
+  currency: z.string(),
+  totalMinor: z.number().int(),
+  refundedMinor: z.number().int(),
+  status: z.string(),
+  /** The order-wide reason when it was only logged (`cancelled`, `not_eligible`, …). */
+  reason: z.string().nullable(),
+  pointsAwarded: z.number().int(),
+  pointsReversed: z.number().int(),
+  pendingPoints: z.number().int(),
+  pendingUntil: z.string().nullable(),
+  customer: z
+    .object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() })
+    .nullable(),
+  trace: z.array(
+    z.object({
+      programId: z.string(),
+      title: z.string().nullable(),
+      priority: z.number().int().nullable(),
+      result: z.enum(["awarded", "matched_zero", "skipped", "not_reached"]),
+      reason: z.string().nullable(),
+      points: z.number().int(),
+    }),
+  ),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      activityType: z.string(),
+      available: z.number().int(),
+      pending: z.number().int(),
+      programId: z.string().nullable(),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type OrderExplanation = z.infer<typeof orderExplanationSchema>;
+
+/**
+ * `POST /lp/programs/backtest` (issue 14): the shop's orders of the last 30 or 90 days under the
+ * place order program as edited (`programId` null for a new one), against what they were awarded.
+ * Never writes the ledger.
+ */
+export const backtestBody = z.strictObject({
+  programId: text("programId", TEXT_LIMITS.id).nullable().optional(),
+  days: z
+    .number({ error: "days must be 30 or 90." })
+    .refine((d) => d === 30 || d === 90, "days must be 30 or 90."),
+  program: createProgramBody,
+});
+export type BacktestBody = z.infer<typeof backtestBody>;
+
+export const backtestResultSchema = z.object({
+  days: z.number().int(),
+  orders: z.number().int(),
+  /** More orders than one backtest reads: the oldest beyond the cap were left out. */
+  truncated: z.boolean(),
+  awardedPoints: z.number().int(),
+  wouldPoints: z.number().int(),
+  /** What the difference in points is worth at the shop's exchange rate, minor units (negative saves). */
+  costDifferenceMinor: z.number().int(),
+  currency: z.string(),
+  programs: z.array(
+    z.object({
+      programId: z.string(),
+      title: z.string(),
+      awarded: z.number().int(),
+      would: z.number().int(),
+    }),
+  ),
+  changedOrders: z.number().int(),
+  sample: z.array(
+    z.object({
+      orderId: z.string(),
+      name: z.string().nullable(),
+      awarded: z.number().int(),
+      would: z.number().int(),
+    }),
+  ),
+});
+export type BacktestResultResponse = z.infer<typeof backtestResultSchema>;

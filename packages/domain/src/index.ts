@@ -2,6 +2,7 @@ export * from "./bounds";
 export * from "./earning";
 export * from "./ledger";
 export * from "./plans";
+export * from "./programs/catalogue";
 export * from "./programs/common";
 export * from "./programs/defaults";
 export * from "./programs/earning";

@@ -50,13 +50,14 @@ describe.each([
       }
       await expectScreen(i18n.t(screenTitleKeys[route.screen]), path);
       expect(screen.getByTestId("nav")).toBeTruthy();
-      if (route.screen !== "dashboard" && route.screen !== "setup") {
+      // Built screens render their own content; the others are honest empty states.
+      if (!["dashboard", "setup", "programs"].includes(route.screen)) {
         // Areas built later: an honest empty state naming the area, no data.
         const empty = screen.getByTestId("empty-state");
         expect(within(empty).getByText(/not available yet/)).toBeTruthy();
       }
     }
-  });
+  }, 20_000); // It walks every shell route; lazy screens load on a shared, busy machine.
 
   it("renders the internal zone and its tools", async () => {
     const fake = createFakeApi({ data: shopsResponse({ session: { isStaff: true } }) });

@@ -35,3 +35,14 @@ export const referralKeys = {
 export const referralListKeys = {
   list: (status: string, page: number) => [...referralKeys.all, "list", status, page] as const,
 };
+
+/** Reward programs (areas C, D): the lists by type and the "Add program" catalogue. */
+export const programKeys = {
+  all: ["programs"] as const,
+  /** `GET /lp/programs/earning|spending`. */
+  list: (type: "earning" | "spending") => [...programKeys.all, "list", type] as const,
+  /** `GET /lp/programs/kinds`. */
+  kinds: () => [...programKeys.all, "kinds"] as const,
+  /** `GET /lp/programs/explain?q=`. */
+  explain: (q: string) => [...programKeys.all, "explain", q] as const,
+};

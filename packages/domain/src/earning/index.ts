@@ -1,4 +1,5 @@
 export { evaluateNewsletterEarning, evaluateSignUpEarning } from "./account-earning";
+export { type BacktestOrder, backtestOrders } from "./backtest";
 export { evaluateOrderEarning } from "./order-earning";
 export type { OrderEvent } from "./order-lifecycle";
 export {

@@ -339,3 +339,24 @@ export function listEntriesOfTypesForCustomers(
     .orderBy("id")
     .execute();
 }
+
+/** The entries an order produced (its `source_ref`), oldest first (issue 14's explanations). */
+export function listEntriesOfSources(conn: Db | Tx, shopId: string, sourceRefs: readonly string[]) {
+  if (sourceRefs.length === 0) return Promise.resolve([]);
+  return conn
+    .selectFrom("ledger_entries")
+    .select([
+      "id",
+      "source_ref",
+      "activity_type",
+      "available_delta",
+      "pending_delta",
+      "program_id",
+      "note",
+      "created_at",
+    ])
+    .where("shop_id", "=", shopId)
+    .where("source_ref", "in", sourceRefs)
+    .orderBy("id")
+    .execute();
+}

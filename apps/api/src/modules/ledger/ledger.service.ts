@@ -341,4 +341,4 @@ export async function listPriorAwardsOfCustomers(
   return out;
 }
 
-export { entriesDatedAt } from "./ledger.repository";
+export { entriesDatedAt, listEntriesOfSources } from "./ledger.repository";

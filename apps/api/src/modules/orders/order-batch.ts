@@ -240,7 +240,12 @@ export async function applyOrderNews(
     if (decision.kind === "log_only") {
       // logged, not rewarded; the ledger keeps a zero entry as the order's trace (H-05).
       post({ ...base, activityType: ORDER_ACTIVITY.log, note: decision.reason });
-      return { ...row, status: "logged", reason: decision.reason, rewarded_at: now };
+      // Each program's decision stays with the order: "why didn't this order earn?" (issue 14).
+      const facts = {
+        ...(row.facts as object),
+        earningTrace: decision.trace,
+      } as unknown as OrderRow["facts"];
+      return { ...row, status: "logged", reason: decision.reason, facts, rewarded_at: now };
     }
     const pendingAward = decision.awards.find((a) => a.pending);
     const pending = pendingAward !== undefined;
@@ -267,7 +272,7 @@ export async function applyOrderNews(
     let rewarded: OrderRow = {
       ...row,
       status: "rewarded",
-      facts: { ...order, awards } as unknown as OrderRow["facts"],
+      facts: { ...order, awards, earningTrace: decision.trace } as unknown as OrderRow["facts"],
       reason: null,
       earnable_minor: Math.max(0, ...awards.map((a) => a.earnableAmount)),
       points_awarded: points,

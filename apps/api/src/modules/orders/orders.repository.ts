@@ -238,3 +238,65 @@ export async function saveRefunds(
       where r.shop_id = ${shopId} and r.refund_id = v.refund_id`.execute(trx);
   }
 }
+
+/**
+ * Orders to explain (issue 14): by order name (`#1001`, `1001`) or by the customer's e-mail,
+ * newest first, with the customer's e-mail and name.
+ */
+export function findOrdersToExplain(conn: Conn, shopId: string, query: string, limit: number) {
+  const q = query.trim();
+  const name = q.startsWith("#") ? q : `#${q}`;
+  return conn
+    .selectFrom("orders as o")
+    .leftJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "o.shop_id").onRef("c.id", "=", "o.customer_id"),
+    )
+    .select([
+      "o.order_id",
+      "o.name",
+      "o.currency",
+      "o.total_minor",
+      "o.status",
+      "o.reason",
+      "o.facts",
+      "o.points_awarded",
+      "o.points_reversed",
+      "o.pending_points",
+      "o.pending_until",
+      "o.refunded_minor",
+      "o.ordered_at",
+      "o.customer_id",
+      "c.email",
+      "c.first_name",
+      "c.last_name",
+    ])
+    .where("o.shop_id", "=", shopId)
+    .where((eb) =>
+      eb.or([
+        eb("o.name", "=", q),
+        eb("o.name", "=", name),
+        eb("o.order_id", "=", q),
+        eb(sql`lower(c.email)`, "=", q.toLowerCase()),
+      ]),
+    )
+    .orderBy("o.ordered_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Decided orders (rewarded, logged, cancelled) since `since`, with the customer's state. */
+export function listDecidedOrdersSince(conn: Conn, shopId: string, since: Date, limit: number) {
+  return conn
+    .selectFrom("orders as o")
+    .leftJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "o.shop_id").onRef("c.id", "=", "o.customer_id"),
+    )
+    .selectAll("o")
+    .select(["c.type as customer_type", "c.email"])
+    .where("o.shop_id", "=", shopId)
+    .where("o.ordered_at", ">=", since)
+    .where("o.status", "in", ["rewarded", "logged", "cancelled"])
+    .orderBy("o.ordered_at")
+    .limit(limit)
+    .execute();
+}

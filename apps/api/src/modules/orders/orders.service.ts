@@ -8,6 +8,7 @@ import { runOrderEffects } from "./order-effects";
 import { ORDER_ACTIVITY } from "./order-facts";
 import * as repo from "./orders.repository";
 
+export { listBacktestOrders } from "./order-backtest";
 /**
  * Orders → points (DESIGN §4, H-17, decisions 0012 and 0018). Order news is applied by
  * `applyOrderNews` (set-based, a batch at a time) followed by the after-order effects; every
@@ -16,6 +17,7 @@ import * as repo from "./orders.repository";
  * and a refund that arrives before the award is kept and applied the moment the points exist.
  */
 export type { OrderNews } from "./order-batch";
+export { findOrdersToExplain } from "./orders.repository";
 
 /** Applies one shop's order news and what follows an order, in the caller's transaction. */
 export async function applyOrderNewsAndEffects(

@@ -1,5 +1,7 @@
 import {
+  backtestBody,
   createProgramBody,
+  explainOrdersQuery,
   programStatusBody,
   putProgramNamesBody,
   updateProgramBody,
@@ -10,9 +12,12 @@ import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { getShopOrThrow } from "../shops/shops.service";
+import { explainOrders } from "./order-explanations";
+import { backtestProgram } from "./program-backtest";
 import {
   createProgram,
   deleteProgram,
+  listProgramKinds,
   listProgramsOfType,
   renamePrograms,
   setProgramStatus,
@@ -40,6 +45,19 @@ export function registerProgramRoutes(app: FastifyInstance, deps: Deps): void {
       return ok(await createProgram(deps, shop, auth, type, body), "Created successfully");
     });
   }
+  app.get("/apiSa/lp/programs/kinds", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    return ok(await listProgramKinds(deps, shop));
+  });
+  app.get("/apiSa/lp/programs/explain", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    const { q } = parseInput(explainOrdersQuery, request.query);
+    return ok(await explainOrders(deps, shop, q));
+  });
+  app.post("/apiSa/lp/programs/backtest", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    return ok(await backtestProgram(deps, shop, parseInput(backtestBody, request.body)));
+  });
   app.put("/apiSa/lp/programs", admin, async (request) => {
     const auth = requireAdmin(request);
     await renamePrograms(deps, auth.shopId, auth, parseInput(putProgramNamesBody, request.body));

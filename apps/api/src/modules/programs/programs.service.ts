@@ -1,6 +1,7 @@
 import type {
   CreateProgramBody,
   FieldError,
+  ProgramKind,
   ProgramStatusBody,
   ProgramSummary,
   PutProgramNamesBody,
@@ -18,6 +19,7 @@ import {
   type ProgramStatus,
   type ProgramType,
   planRankOf,
+  programKindCatalogue,
   utcOffsetMinutes,
   validateEarningProgram,
   validateSpendingProgram,
@@ -79,6 +81,22 @@ const switchOf = (status: ProgramStatus): ProgramStatus =>
 export async function listProgramsOfType(deps: Deps, shop: ShopRow, type: "earning" | "spending") {
   const time = shopTimeOf(deps, shop);
   return (await repo.listPrograms(deps.db, shop.id, type)).map((r) => present(r, time));
+}
+
+/**
+ * `GET /lp/programs/kinds`: what "Add program" offers this shop (C-07, C-08, R-02, R-03, R-05),
+ * counted from its programs of every type with their statuses as of now.
+ */
+export async function listProgramKinds(deps: Deps, shop: ShopRow): Promise<ProgramKind[]> {
+  const time = shopTimeOf(deps, shop);
+  const programs = (await repo.listPrograms(deps.db, shop.id, null)).map((r) => {
+    const { status } = present(r, time);
+    return { event: r.event, status, expired: status === "expired" };
+  });
+  return programKindCatalogue({
+    planRank: planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }),
+    programs,
+  });
 }
 
 /**
