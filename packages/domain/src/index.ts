@@ -8,4 +8,5 @@ export * from "./programs/earning";
 export * from "./programs/spending";
 export * from "./programs/status";
 export * from "./redemption";
+export * from "./tiers";
 export * from "./vocabulary";
