@@ -146,7 +146,7 @@ describe("tierPeriodStart (I-06 reset, I-07 assessment cycle), in store time", (
       "2026-12-31T15:00:00.000Z",
     ],
   ])("%s", (_name, period, now, offset, expected) => {
-    const start = tierPeriodStart(period, at(now), offset);
+    const start = tierPeriodStart(period, at(now), offset as string | null);
     expect(start === null ? null : new Date(start).toISOString()).toBe(expected);
   });
   it("period keys", () => {
