@@ -114,7 +114,7 @@ describe("tierPeriodStart (I-06 reset, I-07 assessment cycle), in store time", (
       "1 July, before",
       { kind: "yearly", month: 7, day: 1 } as const,
       "2026-03-01T00:00:00Z",
-      0,
+      null,
       "2025-07-01T00:00:00.000Z",
     ],
     [
@@ -146,7 +146,7 @@ describe("tierPeriodStart (I-06 reset, I-07 assessment cycle), in store time", (
       "2026-12-31T15:00:00.000Z",
     ],
   ])("%s", (_name, period, now, offset, expected) => {
-    const start = tierPeriodStart(period, at(now), offset as string | null);
+    const start = tierPeriodStart(period, at(now), offset);
     expect(start === null ? null : new Date(start).toISOString()).toBe(expected);
   });
   it("period keys", () => {
