@@ -92,6 +92,12 @@ export const errorMessages = {
   webhook_not_failed: "Only a failed delivery can be processed again.",
   platform_unavailable: "The store platform did not answer as expected. Please try again in a moment.",
   internal_error: "Something went wrong on our side. Please try again.",
+  // VIP tiers (issue 10, I-10, I-12).
+  tier_settings_locked: "VIP Tier is enabled, you must disable this feature to change settings",
+  tier_run_in_progress: "A tier calculation is running. Changes are possible once it has finished.",
+  tiers_missing: "Add at least one tier before launching VIP tiers.",
+  tier_not_launched: "VIP tiers are not launched.",
+  tier_rewards_in_use: "Programs still give VIP tier rewards. Turn them off before deactivating VIP tiers.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -8,6 +8,7 @@ export * from "./programs";
 export * from "./proxy";
 export * from "./settings";
 export * from "./shop";
+export * from "./tiers";
 export * from "./vocabulary";
 export * from "./webhook-log";
 export * from "./widget";

@@ -2,6 +2,7 @@ import type { JobDefinition } from "../infra/queue";
 import { convertPendingPointsJob } from "./convert-pending-points.job";
 import { convertShopPendingPointsJob } from "./convert-shop-pending-points.job";
 import { expirePointsAllShopsJob, expireShopPointsJob } from "./expire-points.job";
+import { recalculateTiersJob } from "./recalculate-tiers.job";
 import { reconcileAllShopsJob, reconcileShopOrdersJob } from "./reconcile-orders.job";
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
 
@@ -14,4 +15,5 @@ export const allJobs: JobDefinition[] = [
   convertShopPendingPointsJob,
   expirePointsAllShopsJob,
   expireShopPointsJob,
+  recalculateTiersJob,
 ];

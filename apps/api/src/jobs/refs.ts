@@ -52,3 +52,9 @@ export const expireShopPoints: JobRef<ExpireShopPointsData> = {
     cutoff: z.iso.datetime().optional(),
   }),
 };
+
+/** Issue 10: a launch or relaunch recalculates every member of a shop (pages of members, resumable). */
+export const recalculateTiers: JobRef<{ shopId: string; runId: string }> = {
+  name: "recalculate-tiers",
+  data: z.object({ shopId: z.string().min(1), runId: z.string().min(1) }),
+};

@@ -18,6 +18,7 @@ import {
 } from "../customers/customers.service";
 import { awardJoiningEvents } from "../earning/account-earning.service";
 import { listCoupons, quoteFor, redeemReward, revokeCoupon, type Shopper } from "../rewards/rewards.service";
+import { shopperTier } from "../tiers/tiers.service";
 import { findShopperWithOneTimeAwards } from "./storefront.repository";
 import { pointLabelOf } from "./widget-settings";
 
@@ -193,7 +194,7 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
           tierPoints: customer.tier_points,
         }
       : null,
-    tier: null,
+    tier: customer && customer.type === "member" ? await shopperTier(deps, shop.id, customer.id) : null,
     pointLabel: (({ singular, plural }) => ({ singular, plural }))(pointLabelOf(shop)),
     waysToEarn,
     waysToRedeem,
