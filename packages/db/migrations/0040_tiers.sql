@@ -79,6 +79,8 @@ create index tier_changes_customer on tier_changes (shop_id, customer_id, id);
 create table tier_runs (
   shop_id text not null references shops (id) on delete cascade,
   id text not null,
+  -- Creation order (runs created within one clock tick still list newest first).
+  seq bigint generated always as identity,
   action text not null check (action in ('launch_tier', 'relaunch_tier', 'deactivated_tier')),
   status text not null default 'running' check (status in ('running', 'done', 'failed')),
   total integer not null default 0,
@@ -93,4 +95,4 @@ create table tier_runs (
   finished_at timestamptz,
   primary key (shop_id, id)
 );
-create index tier_runs_recent on tier_runs (shop_id, created_at desc);
+create index tier_runs_recent on tier_runs (shop_id, seq desc);

@@ -432,6 +432,7 @@ export type TierRunAction = "launch_tier" | "relaunch_tier" | "deactivated_tier"
 export interface TierRunsTable {
   shop_id: string;
   id: string;
+  seq: Generated<number>;
   action: TierRunAction;
   status: ColumnType<"running" | "done" | "failed", "running" | "done" | "failed" | undefined>;
   total: Generated<number>;

@@ -38,7 +38,7 @@ export async function updateProgram(
     status?: "inactive" | "launched" | "deactivated";
     settings?: object;
     live?: object | null;
-    draftChanged?: boolean;
+    draftChangedAt?: Date;
     launchedAt?: Date;
     runningRunId?: string | null;
   },
@@ -49,7 +49,7 @@ export async function updateProgram(
       ...(patch.status ? { status: patch.status } : {}),
       ...(patch.settings ? { settings: JSON.stringify(patch.settings) } : {}),
       ...(patch.live !== undefined ? { live: patch.live === null ? null : JSON.stringify(patch.live) } : {}),
-      ...(patch.draftChanged ? { draft_changed_at: sql`clock_timestamp()` } : {}),
+      ...(patch.draftChangedAt ? { draft_changed_at: patch.draftChangedAt } : {}),
       ...(patch.launchedAt ? { launched_at: patch.launchedAt } : {}),
       ...(patch.runningRunId !== undefined ? { running_run_id: patch.runningRunId } : {}),
       updated_at: sql`now()`,
@@ -369,7 +369,7 @@ export function latestRun(conn: Conn, shopId: string): Promise<TierRunRow | unde
     .selectFrom("tier_runs")
     .selectAll()
     .where("shop_id", "=", shopId)
-    .orderBy("created_at", "desc")
+    .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
 }
@@ -379,7 +379,7 @@ export function listRuns(conn: Conn, shopId: string, limit: number): Promise<Tie
     .selectFrom("tier_runs")
     .selectAll()
     .where("shop_id", "=", shopId)
-    .orderBy("created_at", "desc")
+    .orderBy("seq", "desc")
     .limit(limit)
     .execute();
 }

@@ -60,6 +60,15 @@ function liveOf(row: Pick<TierProgramRow, "live"> | undefined): Ladder | null {
   return (row?.live as Ladder | null | undefined) ?? null;
 }
 
+/** JSON with keys sorted (jsonb does not keep key order), to compare the draft with the ladder in force. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
 const timeZoneOf = (shop: Pick<ShopRow, "platform_info">) => shop.platform_info.ianaTimezone ?? null;
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -109,7 +118,10 @@ export async function getTierProgram(deps: Deps, shopId: string): Promise<TierPr
     settings: (program ? settingsOf(program) : DEFAULT_TIER_SETTINGS) as TierSettingsBody,
     tiers: tiers.map((t) => presentTier(t, launched && inForce.has(t.id) ? (byTier.get(t.id) ?? 0) : 0)),
     needsRelaunch: Boolean(
-      launched && program?.launched_at && program.draft_changed_at > program.launched_at,
+      launched &&
+        program &&
+        canonical({ settings: settingsOf(program), tiers: tiers.map(toLadderTier) }) !==
+          canonical(liveOf(program)),
     ),
     launchedAt: iso(program?.launched_at ?? null),
     run: run ? presentRun(run) : null,
@@ -146,7 +158,7 @@ export async function saveTierSettings(
     const current = settingsOf(program);
     if (JSON.stringify(current) === JSON.stringify({ ...current, ...body })) return;
     if (program.status === "launched") throw new AppError("tier_settings_locked", 409);
-    await repo.updateProgram(trx, shopId, { settings: body, draftChanged: true });
+    await repo.updateProgram(trx, shopId, { settings: body, draftChangedAt: deps.clock.now() });
     await auditWrite(trx, shopId, actor, "tiers.settings.saved", { settings: body });
   });
   return getTierProgram(deps, shopId);
@@ -192,7 +204,7 @@ export async function saveTier(
     const fields = { ...body, name: body.name.trim() };
     if (id === null) await repo.insertTier(trx, shopId, tierId, fields);
     else await repo.updateTier(trx, shopId, tierId, fields);
-    await repo.updateProgram(trx, shopId, { draftChanged: true });
+    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() });
     await auditWrite(trx, shopId, actor, "tiers.tier.saved", { tierId, ...fields });
     const saved = (await repo.listTiers(trx, shopId)).find((t) => t.id === tierId);
     if (!saved) throw notFound();
@@ -207,7 +219,7 @@ export async function deleteTier(deps: Deps, shopId: string, actor: Actor, id: s
     if (!(await repo.deleteTier(trx, shopId, id))) throw notFound();
     const error = ladderError(validateTiers(remaining), remaining[0]?.id ?? id);
     if (error) throw error;
-    await repo.updateProgram(trx, shopId, { draftChanged: true });
+    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() });
     await auditWrite(trx, shopId, actor, "tiers.tier.deleted", { tierId: id });
   });
 }
