@@ -1,0 +1,17 @@
+import type { Ok } from "@laurel/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api/client";
+import { tierKeys } from "./tier-keys";
+
+/** `DELETE /apiSa/tiers/:id`: applied to members at the next relaunch. */
+export function deleteTier(id: string): Promise<Ok<null>> {
+  return api.delete<null>(`/tiers/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteTier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTier,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tierKeys.all }),
+  });
+}
