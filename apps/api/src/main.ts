@@ -4,6 +4,7 @@ import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
 import { seedDemoMembers } from "./seed/demo-members";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
+import { seedDemoTiers } from "./seed/demo-tiers";
 
 async function main() {
   const config = loadConfig();
@@ -13,6 +14,7 @@ async function main() {
     // The shop's past first: Ava and Ben join as they did months ago, before the shoppers' seed.
     await seedDemoMembers(deps);
     await seedDemoShoppers(deps);
+    await seedDemoTiers(deps);
     await seedDemoStore(deps);
   }
   if (config.workerInProcess) await startWorker(deps);

@@ -608,3 +608,8 @@ export async function failTierRun(deps: Deps, shopId: string, runId: string, rea
     .transaction()
     .execute((trx) => repo.finishRun(trx, shopId, runId, "failed", reason.slice(0, 500), deps.clock.now()));
 }
+
+/** Whether the shop has set up VIP tiers at all (the demo seed runs once). */
+export async function hasTierProgram(deps: Deps, shopId: string): Promise<boolean> {
+  return (await repo.findProgram(deps.db, shopId)) !== undefined;
+}
