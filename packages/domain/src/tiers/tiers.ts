@@ -28,7 +28,6 @@ export type TierPeriod =
   | { kind: "half_year" }
   | { kind: "yearly"; month: number; day: number }
   | { kind: "cycle"; startDate: string; every: number; unit: TierUnit };
-export const tierPeriodKinds = ["lifetime", "half_year", "yearly", "cycle"] as const;
 
 /** I-06: after `after` units without an order, go down one tier (per period of inactivity) or to the base. */
 export interface TierDemotion {
