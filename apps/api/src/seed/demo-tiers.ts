@@ -5,20 +5,23 @@ import { hasTierProgram, launchTiers, runTierRecalculation, saveTier } from "../
 
 const SEED_ACTOR = { userId: null, userEmail: "demo@laurel.test", impersonatedBy: null };
 
-/** Amount spent (minor units, USD) and the points each tier pays on entry. */
+/**
+ * Amount spent (minor units, USD) and the points each tier pays on entry: only Platinum, so the
+ * storefront's point arithmetic on ordinary orders stays that of the earning rules.
+ */
 const DEMO_TIERS = [
   { name: "Bronze", milestone: 0, entryPoints: 0, cardColor: "#B08D57", perks: ["Members-only offers"] },
   {
     name: "Silver",
     milestone: 15_000,
-    entryPoints: 100,
+    entryPoints: 0,
     cardColor: "#A7A9AC",
     perks: ["Free shipping over $50"],
   },
   {
     name: "Gold",
     milestone: 40_000,
-    entryPoints: 250,
+    entryPoints: 0,
     cardColor: "#D4AF37",
     perks: ["Free shipping", "Early access to sales"],
   },

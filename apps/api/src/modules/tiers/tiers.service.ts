@@ -15,6 +15,7 @@ import {
   evaluateTier,
   type TierDef,
   type TierSettings,
+  tierForMetric,
   tierMove,
   tierPeriodStart,
   tierProgress,
@@ -575,8 +576,10 @@ export async function deactivateTiers(
 export async function shopperTier(deps: Deps, shopId: string, customerId: string): Promise<ProxyTier | null> {
   const row = await repo.findShopperTier(deps.db, shopId, customerId);
   const ladder = liveOf(row);
-  if (row?.status !== "launched" || !ladder || !row.tier_id) return null;
-  const tier = ladder.tiers.find((t) => t.id === row.tier_id);
+  if (row?.status !== "launched" || !ladder) return null;
+  // A member not measured yet (joined since the launch, no order yet) stands in the base tier.
+  const tierId = row.tier_id ?? tierForMetric(ladder.tiers, 0)?.id;
+  const tier = ladder.tiers.find((t) => t.id === tierId);
   if (!tier) return null;
   const standing = {
     tierId: tier.id,
