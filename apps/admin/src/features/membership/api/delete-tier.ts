@@ -12,6 +12,9 @@ export function useDeleteTier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTier,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tierKeys.all }),
+    // Not awaited: the editor leaves first, so it never renders its own tier as missing.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: tierKeys.all });
+    },
   });
 }

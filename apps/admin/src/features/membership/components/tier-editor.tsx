@@ -51,8 +51,15 @@ function formOf(program: TierProgramView, tier: TierView | undefined): TierForm 
 export function TierEditor({ tierId }: { tierId: string | null }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
+  const navigate = useNavigate();
   const program = useTierProgram();
   const back = { content: t("membership.title"), url: href("/membership") };
+  // After a deletion the form is gone (no unsaved changes to guard) and the list is next.
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    if (deleted) navigate(href("/membership"));
+  }, [deleted, navigate, href]);
+  if (deleted) return null;
 
   if (program.isPending) {
     return (
@@ -78,10 +85,23 @@ export function TierEditor({ tierId }: { tierId: string | null }) {
   }
   const tier = tierId === null ? undefined : program.data.tiers.find((x) => x.id === tierId);
   if (tierId !== null && !tier) return <NotFoundPage />;
-  return <TierEditorForm key={tierId ?? "new"} program={program.data} tier={tier} />;
+  return (
+    <TierEditorForm
+      key={tierId ?? "new"}
+      program={program.data}
+      tier={tier}
+      onDeleted={() => setDeleted(true)}
+    />
+  );
 }
 
-function TierEditorForm({ program, tier }: { program: TierProgramView; tier: TierView | undefined }) {
+interface TierEditorFormProps {
+  program: TierProgramView;
+  tier: TierView | undefined;
+  onDeleted: () => void;
+}
+
+function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
   const navigate = useNavigate();
@@ -154,8 +174,9 @@ function TierEditorForm({ program, tier }: { program: TierProgramView; tier: Tie
     try {
       await remove.mutateAsync(tier.id);
       toast(t("membership.toast.tierDeleted"));
-      bar.setSaveChanged(false);
-      setLeaveTo("/membership");
+      setDeleteOpen(false);
+      onDeleted();
+      return;
     } catch (error) {
       toast(
         error instanceof ApiError && error.serverError

@@ -102,13 +102,15 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
           )}
           {run && (
             <BlockStack gap="200">
-              <Text as="p" data-testid="tier-run">
-                {t(`membership.run.${run.status}`, {
-                  action: t(`membership.run.action.${run.action}`),
-                  done: run.done,
-                  total: run.total,
-                })}
-              </Text>
+              <div data-testid="tier-run">
+                <Text as="p">
+                  {t(`membership.run.${run.status}`, {
+                    action: t(`membership.run.action.${run.action}`),
+                    done: run.done,
+                    total: run.total,
+                  })}
+                </Text>
+              </div>
               {running && <ProgressBar progress={percent} size="small" />}
               {run.status === "failed" && run.error && (
                 <Banner tone="critical" title={t("membership.run.failedTitle")}>

@@ -27,13 +27,15 @@ export function TierPreviewCard({ preview, onClose }: { preview: TierPreview; on
             rows={preview.tiers.map((row) => [row.name, row.before, row.after])}
           />
         </div>
-        <Text as="p" data-testid="tier-preview-moves">
-          {t("membership.preview.moves", {
-            up: preview.movedUp,
-            down: preview.movedDown,
-            members: preview.members,
-          })}
-        </Text>
+        <div data-testid="tier-preview-moves">
+          <Text as="p">
+            {t("membership.preview.moves", {
+              up: preview.movedUp,
+              down: preview.movedDown,
+              members: preview.members,
+            })}
+          </Text>
+        </div>
         <Text as="p" tone="subdued">
           {t("membership.preview.rewards", {
             count: preview.entryRewardMembers,
