@@ -289,6 +289,54 @@ describe("relaunch after a change, and deactivation", () => {
     expect(runs.map((r: { action: string }) => r.action)).toEqual(["relaunch_tier", "launch_tier"]);
   });
 
+  it("an exclusive tier is assigned by hand and holds against orders; unassigning returns the tier from the metric (I-17)", async () => {
+    const created = await send("POST", "/apiSa/tiers", {
+      name: "Inner circle",
+      milestone: 1,
+      exclusive: true,
+    });
+    expect(created.statusCode).toBe(200);
+    ids.Inner = created.json().data.id;
+    await send("POST", "/apiSa/tiers/launch", { changeNotes: "Inner circle", grantEntryRewards: false });
+    await t.deps.queue.drain();
+    const member = await customerId("9300");
+    const assigned = await send("PUT", `/apiSa/tiers/members/${member}`, { tierId: ids.Inner });
+    expect(assigned.json().data).toMatchObject({
+      tierId: ids.Inner,
+      tierName: "Inner circle",
+      exclusive: true,
+    });
+    expect(await proxyTier("9300")).toEqual({ name: "Inner circle", perks: [], next: null });
+    await order("810005", "9300", "600.00");
+    expect(await tierOf("9300")).toEqual({ tier_id: ids.Inner, metric: 60_000 });
+    const unassigned = await send("PUT", `/apiSa/tiers/members/${member}`, { tierId: null });
+    expect(unassigned.json().data).toMatchObject({ tierId: ids.Gold, exclusive: false, metric: 60_000 });
+    const reasons = await t.deps.db
+      .selectFrom("tier_changes")
+      .select(["to_tier_id", "reason"])
+      .where("customer_id", "=", member)
+      .where("reason", "=", "exclusive")
+      .orderBy("id")
+      .execute();
+    expect(reasons).toEqual([
+      { to_tier_id: ids.Inner, reason: "exclusive" },
+      { to_tier_id: ids.Gold, reason: "exclusive" },
+    ]);
+  });
+
+  it("a direct change needs the points basis; unknown tiers and customers are 404", async () => {
+    const member = await customerId("9300");
+    const direct = await send("PUT", `/apiSa/tiers/members/${member}`, { tierId: ids.Silver });
+    expect(direct.statusCode).toBe(409);
+    expect(direct.json().error).toBe("A direct tier change needs tiers calculated by points earned.");
+    expect((await send("PUT", `/apiSa/tiers/members/${member}`, { tierId: "tier_nope" })).statusCode).toBe(
+      404,
+    );
+    expect((await send("PUT", "/apiSa/tiers/members/cus_nope", { tierId: null })).statusCode).toBe(404);
+    const bad = await send("PUT", `/apiSa/tiers/members/${member}`, { tier: ids.Silver });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("deactivation turns VIP-only place-order programs to all members (C-31) and hides the tier", async () => {
     await t.deps.db
       .updateTable("programs")
@@ -330,5 +378,31 @@ describe("relaunch after a change, and deactivation", () => {
       field: "period.day",
       message: "Reset day must exist in that month.",
     });
+  });
+
+  it("on points earned, a direct change resets tier points to the tier's entry points (I-18)", async () => {
+    const settings = await send("PUT", "/apiSa/tiers/settings", {
+      basis: "points_earned",
+      period: { kind: "lifetime" },
+      demotion: null,
+      tagPrefix: "Joy",
+    });
+    expect(settings.statusCode).toBe(200);
+    await send("POST", "/apiSa/tiers/launch", { changeNotes: "By points", grantEntryRewards: false });
+    await t.deps.queue.drain();
+    const member = await customerId("9300");
+    expect(await tierOf("9300")).toMatchObject({ tier_id: ids.Bronze });
+    const res = await send("PUT", `/apiSa/tiers/members/${member}`, {
+      tierId: ids.Silver,
+      grantEntryReward: true,
+    });
+    expect(res.json().data).toMatchObject({ tierId: ids.Silver, exclusive: false, metric: 20_000 });
+    const customer = await t.deps.db
+      .selectFrom("customers")
+      .select("tier_points")
+      .where("id", "=", member)
+      .executeTakeFirstOrThrow();
+    expect(customer.tier_points).toBe(20_000);
+    expect((await bonusEntries("9300")).map((e) => e.available_delta)).toEqual([100]);
   });
 });

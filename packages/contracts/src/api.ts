@@ -42,6 +42,8 @@ import {
   staffShopUpdateBody,
 } from "./shop";
 import {
+  memberTierBody,
+  memberTierSchema,
   tierBody,
   tierLaunchBody,
   tierPreviewSchema,
@@ -316,6 +318,12 @@ export const apiRoutes = {
     summary: "Launch, relaunch and deactivation records (I-11)",
     guard: "admin",
     response: z.array(tierRunSchema),
+  },
+  "PUT /apiSa/tiers/members/:customerId": {
+    summary: "Assign or unassign a member's exclusive tier (I-17), or change their tier directly (I-18)",
+    guard: "admin",
+    body: memberTierBody,
+    response: memberTierSchema,
   },
   "GET /apiSa/tiers/runs/:id": {
     summary: "One launch run and its progress",

@@ -97,6 +97,7 @@ export const errorMessages = {
   tier_run_in_progress: "A tier calculation is running. Changes are possible once it has finished.",
   tiers_missing: "Add at least one tier before launching VIP tiers.",
   tier_not_launched: "VIP tiers are not launched.",
+  tier_direct_change_basis: "A direct tier change needs tiers calculated by points earned.",
   tier_rewards_in_use: "Programs still give VIP tier rewards. Turn them off before deactivating VIP tiers.",
 } as const;
 

@@ -168,3 +168,22 @@ export const proxyTierSchema = z.object({
     .nullable(),
 });
 export type ProxyTier = z.infer<typeof proxyTierSchema>;
+
+/**
+ * A member's tier set by hand: an exclusive tier (I-17), `null` to unassign it (back to the tier
+ * their tier points give), or a direct change (I-18: tier points reset to the tier's entry points).
+ */
+export const memberTierBody = z.strictObject({
+  tierId: z.string({ error: "Tier must be a tier id or null." }).min(1).max(100).nullable(),
+  grantEntryReward: z.boolean({ error: "Grant entry reward must be true or false." }).default(false),
+});
+export type MemberTierBody = z.infer<typeof memberTierBody>;
+
+export const memberTierSchema = z.object({
+  customerId: z.string(),
+  tierId: z.string().nullable(),
+  tierName: z.string().nullable(),
+  exclusive: z.boolean(),
+  metric: z.number().int(),
+});
+export type MemberTierView = z.infer<typeof memberTierSchema>;

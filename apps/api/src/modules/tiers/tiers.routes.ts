@@ -1,4 +1,4 @@
-import { tierBody, tierLaunchBody, tierSettingsSchema } from "@laurel/contracts";
+import { memberTierBody, tierBody, tierLaunchBody, tierSettingsSchema } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
@@ -15,11 +15,13 @@ import {
   previewTiers,
   saveTier,
   saveTierSettings,
+  setMemberTier,
 } from "./tiers.service";
 
 const admin = { config: { guard: "admin" as const } };
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const noBody = z.strictObject({}).optional();
+const memberParams = z.object({ customerId: z.string().min(1).max(100) });
 
 /** VIP tiers (issue 10): settings, the tier editor, preview and the lifecycle (I-10 … I-15). */
 export function registerTierRoutes(app: FastifyInstance, deps: Deps): void {
@@ -70,6 +72,14 @@ export function registerTierRoutes(app: FastifyInstance, deps: Deps): void {
     const auth = requireAdmin(request);
     parseInput(noBody, request.body);
     return ok(await deactivateTiers(deps, auth.shopId, auth), "Updated status successfully");
+  });
+
+  app.put("/apiSa/tiers/members/:customerId", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { customerId } = parseInput(memberParams, request.params);
+    const body = parseInput(memberTierBody, request.body);
+    const shop = await getShopOrThrow(deps, auth.shopId);
+    return ok(await setMemberTier(deps, shop, auth, customerId, body), "Updated VIP tier");
   });
 
   app.get("/apiSa/tiers/runs", admin, async (request) =>

@@ -1,4 +1,6 @@
 import type {
+  MemberTierBody,
+  MemberTierView,
   ProxyTier,
   TierBody,
   TierLaunchBody,
@@ -27,7 +29,8 @@ import type { AdminAuth } from "../../infra/http";
 import { markShopChanged } from "../../infra/shop-changes";
 import { recalculateTiers } from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
-import { type EntryInput, postEntries } from "../ledger/ledger.service";
+import { lockCustomers } from "../customers/customers.service";
+import { type EntryInput, postEntries, postEntry } from "../ledger/ledger.service";
 import * as repo from "./tiers.repository";
 
 /** Members measured and written per statement (recalculation, preview). */
@@ -615,4 +618,117 @@ export async function failTierRun(deps: Deps, shopId: string, runId: string, rea
 /** Whether the shop has set up VIP tiers at all (the demo seed runs once). */
 export async function hasTierProgram(deps: Deps, shopId: string): Promise<boolean> {
   return (await repo.findProgram(deps.db, shopId)) !== undefined;
+}
+
+/**
+ * A member's tier set by hand, under the ladder in force: an exclusive tier (I-17) overrides the
+ * metric until unassigned (`tierId` null: back to the tier their tier points give); a direct change
+ * to another tier (I-18) resets their tier points to its entry points with an `adjust_tier_point`
+ * entry (points basis only: spend and orders are facts, not points to reset), optionally paying its
+ * entry reward. Recorded as a 'VIP tier change'.
+ */
+export async function setMemberTier(
+  deps: Deps,
+  shop: ShopRow,
+  actor: Actor & { userEmail?: string | null },
+  customerId: string,
+  body: MemberTierBody,
+): Promise<MemberTierView> {
+  return deps.db.transaction().execute(async (trx) => {
+    const program = await repo.findProgram(trx, shop.id);
+    const ladder = liveOf(program);
+    if (program?.status !== "launched" || !ladder) throw new AppError("tier_not_launched", 409);
+    if (program.running_run_id) throw new AppError("tier_run_in_progress", 409);
+    await lockCustomers(trx, shop.id, [customerId]);
+    const now = deps.clock.now();
+    const timeZone = timeZoneOf(shop);
+    const start = tierPeriodStart(ladder.settings.period, now.getTime(), timeZone);
+    const measure = async () =>
+      (
+        await repo.measureMembers(
+          trx,
+          shop.id,
+          ladder.settings.basis,
+          start === null ? null : new Date(start),
+          {
+            customerIds: [customerId],
+          },
+        )
+      )[0];
+    const before = await measure();
+    if (!before) throw new AppError("customer_not_found", 404);
+    const target = body.tierId === null ? null : ladder.tiers.find((t) => t.id === body.tierId);
+    if (target === undefined) throw notFound();
+    let after = before;
+    if (target && !target.exclusive) {
+      if (ladder.settings.basis !== "points_earned") throw new AppError("tier_direct_change_basis", 409);
+      const delta = target.milestone - before.metric;
+      if (delta !== 0) {
+        await postEntry(trx, {
+          shopId: shop.id,
+          customerId,
+          activityType: "adjust_tier_point",
+          tierPoints: delta,
+          idempotencyKey: `tier-direct:${customerId}:${deps.newId("chg")}`,
+          sourceRef: `tier:${target.id}`,
+          note: target.name,
+          actor: actor.userId,
+        });
+      }
+      after = (await measure()) ?? before;
+    }
+    const exclusiveTierId = target?.exclusive ? target.id : null;
+    const standing = evaluateTier({
+      tiers: ladder.tiers,
+      settings: ladder.settings,
+      metric: after.metric,
+      lastActivityAt: after.last_order_at ? new Date(after.last_order_at).getTime() : null,
+      exclusiveTierId,
+      now: now.getTime(),
+      timeZone,
+    });
+    const moved = standing.tierId !== before.tier_id;
+    const granted = await repo.grantedEntryRewards(trx, shop.id, [customerId], standing.periodKey);
+    const reward = body.grantEntryReward
+      ? entryRewardFor(ladder.tiers, before.tier_id, standing, granted.get(customerId) ?? new Set())
+      : null;
+    await applyDecision(
+      trx,
+      shop.id,
+      ladder,
+      {
+        writes: [
+          {
+            customerId,
+            tierId: standing.tierId,
+            metric: standing.metric,
+            exclusive: standing.exclusive,
+            periodKey: standing.periodKey,
+            moved,
+          },
+        ],
+        changes: moved
+          ? [
+              {
+                customerId,
+                from: before.tier_id,
+                to: standing.tierId,
+                reason: target?.exclusive || before.exclusive ? "exclusive" : "direct",
+                sourceRef: null,
+              },
+            ]
+          : [],
+        rewards: reward ? [{ customerId, ...reward }] : [],
+      },
+      now,
+    );
+    await auditWrite(trx, shop.id, actor, "tiers.member.set", { customerId, tierId: body.tierId });
+    return {
+      customerId,
+      tierId: standing.tierId,
+      tierName: ladder.tiers.find((t) => t.id === standing.tierId)?.name ?? null,
+      exclusive: standing.exclusive,
+      metric: standing.metric,
+    };
+  });
 }
