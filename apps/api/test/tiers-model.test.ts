@@ -87,7 +87,12 @@ describe("tiers against the reference model (random histories, store time zone)"
       tiers.push({ id: res.json().data.id, name, milestone, exclusive: false, entryPoints: 0 });
     }
     // Half years reset on 1 July, 00:00 New York time (04:00 UTC).
-    const settings = { ...DEFAULT_TIER_SETTINGS, period: { kind: "half_year" as const } };
+    // Members without an order in the last week go down a tier per week (I-06).
+    const settings = {
+      ...DEFAULT_TIER_SETTINGS,
+      period: { kind: "half_year" as const },
+      demotion: { action: "downgrade_tier" as const, after: 1, unit: "week" as const, notifyBeforeDays: 3 },
+    };
     expect((await adminSend(t.app, "PUT", "/apiSa/tiers/settings", token, settings)).statusCode).toBe(200);
     expect(
       (await adminSend(t.app, "POST", "/apiSa/tiers/launch", token, { grantEntryRewards: false })).statusCode,
@@ -173,6 +178,17 @@ describe("tiers against the reference model (random histories, store time zone)"
       return { tierId: s.tierId, metric: s.metric };
     };
     const touched = new Set(orders.map((o) => o.member));
+    const demoted = [...touched].filter((m) => {
+      const facts = factsOf(orders, m);
+      const undemoted = evaluateTierFromFacts(facts, {
+        tiers,
+        settings: { ...settings, demotion: null },
+        now: Date.parse(NOW),
+        timeZone: ZONE,
+      });
+      return undemoted.tierId !== model(m).tierId;
+    });
+    console.log(`tiers-model: ${demoted.length} of ${touched.size} members demoted by inactivity`);
     const live = await standings();
     for (const member of touched) expect(live.get(member), member).toEqual(model(member));
 

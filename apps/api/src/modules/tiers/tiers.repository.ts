@@ -166,6 +166,8 @@ export function measureMembers(
   basis: TierBasis,
   periodStart: Date | null,
   which: { customerIds: readonly string[] } | { after: string | null; limit: number },
+  /** Demotion reads the last counting order not fully refunded; without demotion the lookup is skipped. */
+  withLastOrder = true,
 ): Promise<MemberMeasure[]> {
   const since = periodStart ? sql`and o.ordered_at >= ${periodStart}` : sql``;
   const metric =
@@ -190,8 +192,13 @@ export function measureMembers(
   return sql<MemberMeasure>`
     select c.id as customer_id, ct.tier_id, coalesce(ct.exclusive, false) as exclusive, ct.period_key,
       greatest(0, (${metric})::bigint)::bigint as metric, ct.metric as stored_metric,
-      (select max(o.ordered_at) from orders o
-        where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder}) as last_order_at
+      ${
+        withLastOrder
+          ? sql`(select max(o.ordered_at) from orders o
+        where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder}
+          and o.refunded_minor < o.total_minor)`
+          : sql`null::timestamptz`
+      } as last_order_at
     from customers c
     left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id
     where c.shop_id = ${shopId} and c.type = 'member' ${filter}

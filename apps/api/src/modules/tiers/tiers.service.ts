@@ -441,6 +441,7 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
           after: run.cursor,
           limit: TIER_CHUNK,
         },
+        ladder.settings.demotion !== null,
       );
       if (measures.length === 0) {
         await repo.finishRun(trx, shopId, runId, "done", null, now);
@@ -494,6 +495,7 @@ export async function previewTiers(deps: Deps, shop: ShopRow): Promise<TierPrevi
         after: cursor,
         limit: TIER_CHUNK,
       },
+      ladder.settings.demotion !== null,
     );
     if (measures.length === 0) break;
     cursor = measures.at(-1)?.customer_id ?? null;
