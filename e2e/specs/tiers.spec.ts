@@ -104,6 +104,9 @@ test.describe("VIP tiers (issue 10)", () => {
     await expect(page.getByTestId("tier-preview")).toContainText("Emerald");
     await expect(page.getByTestId("tier-preview-moves")).toHaveText(/members move up and \d+ move down/);
     await relaunch(page, "Emerald at $250");
+    // The launch-tier record (I-11): who, what, the notes.
+    await expect(page.getByTestId("tier-history")).toContainText("Emerald at $250");
+    await expect(page.getByTestId("tier-history")).toContainText("demo@laurel.test");
 
     // A shopper orders $280.00 on the demo store: Emerald, with its 50 entry points.
     const shopper = await browser.newPage();

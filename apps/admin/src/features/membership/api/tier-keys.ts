@@ -3,6 +3,6 @@ export const tierKeys = {
   all: ["tiers"] as const,
   /** `GET /tiers`: settings, tiers, lifecycle state and the latest run. */
   program: () => [...tierKeys.all, "program"] as const,
-  /** `POST /tiers/preview`, computed for what is being edited now. */
-  preview: () => [...tierKeys.all, "preview"] as const,
+  /** `GET /tiers/runs`: the launch-tier records (I-11). */
+  runs: () => [...tierKeys.all, "runs"] as const,
 };

@@ -4,6 +4,7 @@ import { useAppPaths } from "../../../lib/routing";
 import { useTierProgram } from "../api/get-tier-program";
 import { TierLifecycleCard } from "./tier-lifecycle-card";
 import { TierListCard } from "./tier-list-card";
+import { TierRunHistory } from "./tier-run-history";
 import { TierSettingsForm } from "./tier-settings-form";
 
 /** I-01: the other memberships, shown for what they are: not available yet. */
@@ -43,6 +44,7 @@ export function VipTiersView({ overview }: { overview: boolean }) {
         <TierLifecycleCard program={program.data} />
         <TierListCard program={program.data} />
         <TierSettingsForm program={program.data} />
+        <TierRunHistory />
       </BlockStack>
     );
   }
