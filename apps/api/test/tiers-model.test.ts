@@ -126,7 +126,7 @@ describe("tiers against the reference model (random histories, store time zone)"
           cancelledAt,
         }).replace('"2026-06-15T10:00:00-04:00"', JSON.stringify(o.createdAt));
       deliveries.push({ topic: "orders/paid", body: body(null), order: o.id, step: 0 });
-      o.refunds.forEach((amount, k) =>
+      for (const [k, amount] of o.refunds.entries()) {
         deliveries.push({
           topic: "refunds/create",
           body: refundBody({
@@ -137,16 +137,17 @@ describe("tiers against the reference model (random histories, store time zone)"
           }),
           order: o.id,
           step: 1,
-        }),
-      );
+        });
+      }
       if (o.cancelled) deliveries.push({ topic: "orders/cancelled", body: body(NOW), order: o.id, step: 2 });
     }
-    // Shuffled across orders; a cancellation stays after its order's payment.
-    rnd.shuffle(deliveries);
-    deliveries.sort((a, b) => (a.order === b.order ? a.step - b.step : 0));
-    for (const d of rnd
-      .shuffle(deliveries.filter((x) => x.step < 2))
-      .concat(deliveries.filter((x) => x.step === 2))) {
+    // Payments and refunds shuffled (a refund may come before its order's payment); each
+    // cancellation after them, so it is the order's last word.
+    const shuffled = [
+      ...rnd.shuffle(deliveries.filter((x) => x.step < 2)),
+      ...deliveries.filter((x) => x.step === 2),
+    ];
+    for (const d of shuffled) {
       const res = await deliverWebhook(t, d.topic, d.body);
       expect(res.statusCode, res.body).toBe(200);
     }
