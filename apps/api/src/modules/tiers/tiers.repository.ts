@@ -441,22 +441,19 @@ export async function countTierRewardPrograms(conn: Conn, shopId: string): Promi
 }
 
 /** C-31: place-order programs limited to VIP tiers apply to all members once tiers are off. */
-export async function openVipOnlyPrograms(trx: Tx, shopId: string): Promise<number> {
-  const r = await sql`
+export async function openVipOnlyPrograms(trx: Tx, shopId: string): Promise<void> {
+  await sql`
     update programs set config = jsonb_set(config, '{applyTo}', '"member"') || '{"vipTierIds": []}'::jsonb,
       updated_at = now()
     where shop_id = ${shopId} and event = 'place_order' and config->>'applyTo' = 'vip_tier'`.execute(trx);
-  return Number(r.numAffectedRows ?? 0);
 }
 
-/** The shopper's standing and the ladder in force (the storefront's tier card), in one read. */
-export function findShopperTier(conn: Conn, shopId: string, customerId: string) {
+/** The shopper's standing (the storefront's tier card); the ladder comes from the program cache. */
+export function findStanding(conn: Conn, shopId: string, customerId: string) {
   return conn
-    .selectFrom("tier_programs as p")
-    .leftJoin("customer_tiers as ct", (j) =>
-      j.onRef("ct.shop_id", "=", "p.shop_id").on("ct.customer_id", "=", customerId),
-    )
-    .select(["p.status", "p.live", "ct.tier_id", "ct.metric", "ct.exclusive", "ct.period_key"])
-    .where("p.shop_id", "=", shopId)
+    .selectFrom("customer_tiers")
+    .select(["tier_id", "metric", "exclusive", "period_key"])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
     .executeTakeFirst();
 }

@@ -26,7 +26,7 @@ import {
 import type { Deps } from "../../infra/deps";
 import { AppError, notFound } from "../../infra/errors";
 import type { AdminAuth } from "../../infra/http";
-import { markShopChanged } from "../../infra/shop-changes";
+import { markShopChanged, onShopChanged } from "../../infra/shop-changes";
 import { recalculateTiers } from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { lockCustomers } from "../customers/customers.service";
@@ -370,7 +370,7 @@ export async function launchTiers(
   auth: Pick<AdminAuth, "userId" | "userEmail" | "impersonatedBy">,
   body: TierLaunchBody,
 ): Promise<TierRunView> {
-  return deps.db.transaction().execute(async (trx) => {
+  const run = await deps.db.transaction().execute(async (trx) => {
     const program = await lockForChange(trx, shop.id);
     const ladder = await draftLadder(trx, shop.id, program);
     if (ladder.tiers.length === 0) throw new AppError("tiers_missing", 400);
@@ -404,6 +404,9 @@ export async function launchTiers(
     if (!row) throw notFound();
     return presentRun(row);
   });
+  // After the commit: caches of this shop (the storefront's ladder) read the new one.
+  markShopChanged(shop.id);
+  return run;
 }
 
 /**
@@ -551,7 +554,7 @@ export async function deactivateTiers(
   shopId: string,
   auth: Pick<AdminAuth, "userId" | "userEmail" | "impersonatedBy">,
 ): Promise<TierRunView> {
-  return deps.db.transaction().execute(async (trx) => {
+  const run = await deps.db.transaction().execute(async (trx) => {
     const program = await lockForChange(trx, shopId);
     if (program.status !== "launched") throw new AppError("tier_not_launched", 409);
     if ((await repo.countTierRewardPrograms(trx, shopId)) > 0) throw new AppError("tier_rewards_in_use", 409);
@@ -569,28 +572,60 @@ export async function deactivateTiers(
       at: now,
     });
     await repo.updateProgram(trx, shopId, { status: "deactivated" });
-    if ((await repo.openVipOnlyPrograms(trx, shopId)) > 0) markShopChanged(shopId);
+    await repo.openVipOnlyPrograms(trx, shopId);
     await auditWrite(trx, shopId, auth, "tiers.deactivated_tier", { runId: id });
     const row = await repo.findRun(trx, shopId, id);
     if (!row) throw notFound();
     return presentRun(row);
   });
+  // After the commit: the shop context (programs) and the storefront's ladder read anew.
+  markShopChanged(shopId);
+  return run;
+}
+
+/**
+ * The ladder in force per shop, as the storefront reads it on every widget open: cached for
+ * SHOP_CACHE_MS like the shop context, dropped at once in this process when the program changes
+ * (launch, relaunch, deactivation announce it), so a shop without launched tiers costs no query.
+ */
+const liveLadderCaches = new WeakMap<Deps, Map<string, { at: number; ladder: Ladder | null }>>();
+
+function liveLaddersOf(deps: Deps) {
+  let cache = liveLadderCaches.get(deps);
+  if (!cache) {
+    const fresh = new Map<string, { at: number; ladder: Ladder | null }>();
+    onShopChanged((shopId) => fresh.delete(shopId));
+    liveLadderCaches.set(deps, fresh);
+    cache = fresh;
+  }
+  return cache;
+}
+
+async function liveLadderOf(deps: Deps, shopId: string): Promise<Ladder | null> {
+  const liveLadders = liveLaddersOf(deps);
+  const now = Date.now();
+  const hit = liveLadders.get(shopId);
+  if (hit && now - hit.at < deps.config.shopCacheMs) return hit.ladder;
+  const program = await repo.findProgram(deps.db, shopId);
+  const ladder = program?.status === "launched" ? liveOf(program) : null;
+  liveLadders.set(shopId, { at: now, ladder });
+  return ladder;
 }
 
 /** The storefront's tier card: the shopper's tier in force and progress to the next (`next_rank`). */
 export async function shopperTier(deps: Deps, shopId: string, customerId: string): Promise<ProxyTier | null> {
-  const row = await repo.findShopperTier(deps.db, shopId, customerId);
-  const ladder = liveOf(row);
-  if (row?.status !== "launched" || !ladder) return null;
+  const ladder = await liveLadderOf(deps, shopId);
+  if (!ladder) return null;
+  const row = await repo.findStanding(deps.db, shopId, customerId);
   // A member not measured yet (joined since the launch, no order yet) stands in the base tier.
-  const tierId = row.tier_id ?? tierForMetric(ladder.tiers, 0)?.id;
+  const tierId = row?.tier_id ?? tierForMetric(ladder.tiers, 0)?.id;
   const tier = ladder.tiers.find((t) => t.id === tierId);
   if (!tier) return null;
   const standing = {
     tierId: tier.id,
-    metric: Number(row.metric ?? 0),
-    exclusive: Boolean(row.exclusive),
-    periodKey: row.period_key ?? "lifetime",
+    metric: Number(row?.metric ?? 0),
+    exclusive: Boolean(row?.exclusive),
+    periodKey: row?.period_key ?? "lifetime",
   };
   const progress = tierProgress(ladder.tiers, standing);
   const next = progress ? ladder.tiers.find((t) => t.id === progress.tierId) : undefined;
