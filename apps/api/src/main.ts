@@ -6,6 +6,7 @@ import { seedDemoMembers } from "./seed/demo-members";
 import { seedDemoPrograms } from "./seed/demo-programs";
 import { seedDemoReferrals } from "./seed/demo-referrals";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
+import { seedDemoTiers } from "./seed/demo-tiers";
 
 async function main() {
   const config = loadConfig();
@@ -16,6 +17,7 @@ async function main() {
     await seedDemoMembers(deps);
     await seedDemoReferrals(deps);
     await seedDemoShoppers(deps);
+    await seedDemoTiers(deps);
     await seedDemoStore(deps);
     await seedDemoPrograms(deps);
   }

@@ -48,6 +48,17 @@ import {
   staffShopUpdateBody,
 } from "./shop";
 import {
+  memberTierBody,
+  memberTierSchema,
+  tierBody,
+  tierLaunchBody,
+  tierPreviewSchema,
+  tierProgramSchema,
+  tierRunSchema,
+  tierSchema,
+  tierSettingsSchema,
+} from "./tiers";
+import {
   webhookDeliveryDetailSchema,
   webhookDeliverySummarySchema,
   webhookLogQuery,
@@ -281,6 +292,66 @@ export const apiRoutes = {
     summary: "Staff: process a failed delivery again (audit-logged); 409 unless it failed",
     guard: "staff",
     response: webhookDeliverySummarySchema,
+  },
+  "GET /apiSa/tiers": {
+    summary: "VIP tiers: settings, tiers with members, lifecycle state, latest run (I-01, I-03)",
+    guard: "admin",
+    response: tierProgramSchema,
+  },
+  "PUT /apiSa/tiers/settings": {
+    summary: "VIP tier settings (I-05); locked while tiers are enabled (I-12)",
+    guard: "admin",
+    body: tierSettingsSchema,
+    response: tierProgramSchema,
+  },
+  "POST /apiSa/tiers": {
+    summary: "Create a tier (I-04, I-13)",
+    guard: "admin",
+    body: tierBody,
+    response: tierSchema,
+  },
+  "PUT /apiSa/tiers/:id": {
+    summary: "Save a tier (I-04, I-13); applied to members at the next relaunch",
+    guard: "admin",
+    body: tierBody,
+    response: tierSchema,
+  },
+  "DELETE /apiSa/tiers/:id": {
+    summary: "Delete a tier; applied to members at the next relaunch",
+    guard: "admin",
+    response: z.null(),
+  },
+  "POST /apiSa/tiers/preview": {
+    summary: "What launching the tiers as edited would do, computed without writing anything",
+    guard: "admin",
+    response: tierPreviewSchema,
+  },
+  "POST /apiSa/tiers/launch": {
+    summary: "Launch or relaunch VIP tiers: every member is recalculated by a job (I-10, I-11)",
+    guard: "admin",
+    body: tierLaunchBody,
+    response: tierRunSchema,
+  },
+  "POST /apiSa/tiers/deactivate": {
+    summary: "Deactivate VIP tiers (I-12, C-31)",
+    guard: "admin",
+    response: tierRunSchema,
+  },
+  "GET /apiSa/tiers/runs": {
+    summary: "Launch, relaunch and deactivation records (I-11)",
+    guard: "admin",
+    response: z.array(tierRunSchema),
+  },
+  "PUT /apiSa/tiers/members/:customerId": {
+    summary: "Assign or unassign a member's exclusive tier (I-17), or change their tier directly (I-18)",
+    guard: "admin",
+    body: memberTierBody,
+    response: memberTierSchema,
+  },
+  "GET /apiSa/tiers/runs/:id": {
+    summary: "One launch run and its progress",
+    guard: "admin",
+    response: tierRunSchema,
   },
   "POST /proxy/join": {
     summary: "Storefront: the signed-in shopper joins the program",

@@ -99,6 +99,13 @@ export const errorMessages = {
   referral_refused: "This referral cannot be accepted",
   referral_link_failed: "Failed to create referral link",
   referral_export_empty: "No referrals found to export",
+  // VIP tiers (issue 10, I-10, I-12).
+  tier_settings_locked: "VIP Tier is enabled, you must disable this feature to change settings",
+  tier_run_in_progress: "A tier calculation is running. Changes are possible once it has finished.",
+  tiers_missing: "Add at least one tier before launching VIP tiers.",
+  tier_not_launched: "VIP tiers are not launched.",
+  tier_direct_change_basis: "A direct tier change needs tiers calculated by points earned.",
+  tier_rewards_in_use: "Programs still give VIP tier rewards. Turn them off before deactivating VIP tiers.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

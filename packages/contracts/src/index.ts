@@ -9,6 +9,7 @@ export * from "./proxy";
 export * from "./referrals";
 export * from "./settings";
 export * from "./shop";
+export * from "./tiers";
 export * from "./vocabulary";
 export * from "./webhook-log";
 export * from "./widget";

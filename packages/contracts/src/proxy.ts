@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_POINTS_BALANCE, queryCount, TEXT_LIMITS, text } from "./bounds";
+import { proxyTierSchema } from "./tiers";
 import { customerStates } from "./vocabulary";
 
 /** Storefront (app proxy) API shapes used by the widget. */
@@ -135,7 +136,7 @@ export const proxyCustomerResponse = z.object({
       tierPoints: z.number().int(),
     })
     .nullable(),
-  tier: z.null(),
+  tier: proxyTierSchema.nullable(),
   pointLabel: z.object({ singular: z.string(), plural: z.string() }),
   waysToEarn: z.array(wayToEarnSchema),
   waysToRedeem: z.array(wayToRedeemSchema),

@@ -406,10 +406,97 @@ export interface ReferralsTable {
   updated_at: DefaultTimestamp;
 }
 
+/** VIP tiers (migration 0040, decision 0070). */
+export interface TierProgramsTable {
+  shop_id: string;
+  status: ColumnType<
+    "inactive" | "launched" | "deactivated",
+    "inactive" | "launched" | "deactivated" | undefined
+  >;
+  settings: Json<Record<string, unknown>>;
+  live: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  draft_changed_at: DefaultTimestamp;
+  launched_at: NullableTimestamp;
+  running_run_id: string | null;
+  updated_at: DefaultTimestamp;
+}
+
+export interface TiersTable {
+  shop_id: string;
+  id: string;
+  name: string;
+  milestone: number;
+  exclusive: Generated<boolean>;
+  entry_points: Generated<number>;
+  icon: string | null;
+  card_color: string | null;
+  background_color: string | null;
+  perks: Json<unknown[]>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface CustomerTiersTable {
+  shop_id: string;
+  customer_id: string;
+  tier_id: string | null;
+  metric: Generated<number>;
+  exclusive: Generated<boolean>;
+  period_key: Generated<string>;
+  changed_at: DefaultTimestamp;
+}
+
+export interface TierEntryGrantsTable {
+  shop_id: string;
+  customer_id: string;
+  tier_id: string;
+  period_key: string;
+  points: number;
+  granted_at: DefaultTimestamp;
+}
+
+export type TierChangeReason = "order" | "launch" | "relaunch" | "demotion" | "direct" | "exclusive";
+
+export interface TierChangesTable {
+  shop_id: string;
+  id: Generated<number>;
+  customer_id: string;
+  from_tier_id: string | null;
+  to_tier_id: string | null;
+  reason: TierChangeReason;
+  source_ref: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export type TierRunAction = "launch_tier" | "relaunch_tier" | "deactivated_tier";
+
+export interface TierRunsTable {
+  shop_id: string;
+  id: string;
+  seq: Generated<number>;
+  action: TierRunAction;
+  status: ColumnType<"running" | "done" | "failed", "running" | "done" | "failed" | undefined>;
+  total: Generated<number>;
+  done: Generated<number>;
+  cursor: string | null;
+  change_notes: string | null;
+  grant_entry_rewards: Generated<boolean>;
+  actor_email: string | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface DB {
   referral_settings: ReferralSettingsTable;
   referral_links: ReferralLinksTable;
   referrals: ReferralsTable;
+  tier_programs: TierProgramsTable;
+  tiers: TiersTable;
+  customer_tiers: CustomerTiersTable;
+  tier_entry_grants: TierEntryGrantsTable;
+  tier_changes: TierChangesTable;
+  tier_runs: TierRunsTable;
   orders: OrdersTable;
   order_refunds: OrderRefundsTable;
   coupons: CouponsTable;
@@ -450,3 +537,6 @@ export type DemoShopperRow = Selectable<DemoShoppersTable>;
 export type DemoOrderRow = Selectable<DemoOrdersTable>;
 /** @public See DemoShopperRow. */
 export type DemoWebhookDeliveryRow = Selectable<DemoWebhookDeliveriesTable>;
+export type TierProgramRow = Selectable<TierProgramsTable>;
+export type TierRow = Selectable<TiersTable>;
+export type TierRunRow = Selectable<TierRunsTable>;

@@ -10,4 +10,5 @@ export * from "./programs/spending";
 export * from "./programs/status";
 export * from "./redemption";
 export * from "./referrals";
+export * from "./tiers";
 export * from "./vocabulary";

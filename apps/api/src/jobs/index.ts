@@ -3,6 +3,7 @@ import { convertPendingPointsJob } from "./convert-pending-points.job";
 import { convertShopPendingPointsJob } from "./convert-shop-pending-points.job";
 import { expirePointsAllShopsJob, expireShopPointsJob } from "./expire-points.job";
 import { issueReferralRewardJob } from "./issue-referral-reward.job";
+import { recalculateTiersJob } from "./recalculate-tiers.job";
 import { reconcileAllShopsJob, reconcileShopOrdersJob } from "./reconcile-orders.job";
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
 
@@ -16,4 +17,5 @@ export const allJobs: JobDefinition[] = [
   expirePointsAllShopsJob,
   expireShopPointsJob,
   issueReferralRewardJob,
+  recalculateTiersJob,
 ];

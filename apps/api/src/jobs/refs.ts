@@ -58,3 +58,9 @@ export const issueReferralReward: JobRef<{ shopId: string; referralId: string }>
   name: "issue-referral-reward",
   data: z.object({ shopId: z.string().min(1), referralId: z.string().min(1) }),
 };
+
+/** Issue 10: a launch or relaunch recalculates every member of a shop (pages of members, resumable). */
+export const recalculateTiers: JobRef<{ shopId: string; runId: string }> = {
+  name: "recalculate-tiers",
+  data: z.object({ shopId: z.string().min(1), runId: z.string().min(1) }),
+};

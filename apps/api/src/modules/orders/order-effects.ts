@@ -1,6 +1,7 @@
 import type { Tx } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
 import { referralOrderEffect } from "../referrals/referrals.effect";
+import { tierOrderEffect } from "../tiers/tier-order-effect";
 import type { OrderOutcome } from "./order-facts";
 
 /**
@@ -26,7 +27,8 @@ export interface OrderEffect {
 
 /** Registered effects, run in this order. Later areas append theirs here. */
 export const orderEffects: readonly OrderEffect[] = [
-  referralOrderEffect, // issue 18: referral completion and cancellation
+  referralOrderEffect, // issue 18: referral completion and cancellation (may credit a referrer)
+  tierOrderEffect, // issue 10: tier progress, tier changes, entry rewards (after every credit)
 ];
 
 export async function runOrderEffects(

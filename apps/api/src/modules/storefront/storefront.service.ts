@@ -19,6 +19,7 @@ import {
 } from "../customers/customers.service";
 import { awardJoiningEvents } from "../earning/account-earning.service";
 import { listCoupons, quoteFor, redeemReward, revokeCoupon, type Shopper } from "../rewards/rewards.service";
+import { shopperTier } from "../tiers/tiers.service";
 import {
   findShoppersWithOneTimeAwards,
   type ShopperQuery,
@@ -215,7 +216,7 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
           tierPoints: customer.tier_points,
         }
       : null,
-    tier: null,
+    tier: customer && customer.type === "member" ? await shopperTier(deps, shop.id, customer.id) : null,
     pointLabel: (({ singular, plural }) => ({ singular, plural }))(pointLabelOf(shop)),
     waysToEarn,
     waysToRedeem,

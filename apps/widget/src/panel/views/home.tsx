@@ -4,13 +4,16 @@ import { type Ctx, link, rememberJoinIntent, type WayToRedeem } from "../context
 
 type Data = ProxyCustomerResponse;
 
-/**
- * The shape a VIP tier will have once the API answers one (`tier` is always null today): shown
- * only when present, with progress only when the API gives the next tier.
- */
+/** The shopper's VIP tier (null when tiers are off): progress only when there is a next tier. */
 interface Tier {
   name: string;
-  next?: { name: string; remaining: number; progress?: number } | null;
+  next?: { name: string; remaining: number; progress?: number; unit?: string } | null;
+}
+
+/** What is left to the next tier, in its unit (points, money, or a number of orders). */
+function remainingText(c: Ctx, next: NonNullable<Tier["next"]>): string {
+  if (next.unit === "money") return c.money(next.remaining);
+  return next.unit === "orders" ? String(next.remaining) : c.points(next.remaining);
 }
 
 /**
@@ -167,7 +170,7 @@ function MemberCard({ c, data }: { c: Ctx; data: Data }) {
                 <progress max={100} value={Math.min(100, Math.max(0, tier.next.progress))} />
               )}
               <p class="lw-muted">
-                {t("tier.next", { points: c.points(tier.next.remaining), next_rank: tier.next.name })}
+                {t("tier.next", { points: remainingText(c, tier.next), next_rank: tier.next.name })}
               </p>
             </>
           )}

@@ -1,0 +1,2 @@
+export { TierEditor } from "./components/tier-editor";
+export { VipTiersView } from "./components/vip-tiers-view";

@@ -1,0 +1,23 @@
+import type { ShopRow } from "@laurel/db";
+import type { OrderEffect } from "../orders/order-effects";
+import { updateMembersTiers } from "./tiers.service";
+
+/**
+ * Live tier progress (issue 10, decision 0070): after a batch's ledger writes, the members its
+ * orders name are measured again and their tiers set, in one pass per shop. Idempotent by
+ * construction: the tier is recomputed from the stored orders and ledger (a batch told twice finds
+ * nothing to change), and entry rewards are keyed by member, tier and period.
+ */
+export const tierOrderEffect: OrderEffect = {
+  name: "tiers",
+  async apply(deps, trx, outcomes) {
+    const byShop = new Map<string, { shop: ShopRow; refs: Map<string, string> }>();
+    for (const o of outcomes) {
+      if (!o.order.customer_id) continue;
+      const entry = byShop.get(o.shop.id) ?? { shop: o.shop, refs: new Map<string, string>() };
+      entry.refs.set(o.order.customer_id, o.order.order_id);
+      byShop.set(o.shop.id, entry);
+    }
+    for (const { shop, refs } of byShop.values()) await updateMembersTiers(deps, trx, shop, refs);
+  },
+};

@@ -1,0 +1,459 @@
+import type {
+  Db,
+  TierChangeReason,
+  TierProgramRow,
+  TierRow,
+  TierRunAction,
+  TierRunRow,
+  Tx,
+} from "@laurel/db";
+import type { TierBasis } from "@laurel/domain";
+import { sql } from "kysely";
+
+type Conn = Db | Tx;
+
+export function findProgram(conn: Conn, shopId: string): Promise<TierProgramRow | undefined> {
+  return conn.selectFrom("tier_programs").selectAll().where("shop_id", "=", shopId).executeTakeFirst();
+}
+
+/** The shop's VIP program row, created with the default settings on first use; locked for update. */
+export async function lockProgram(trx: Tx, shopId: string, defaults: object): Promise<TierProgramRow> {
+  await trx
+    .insertInto("tier_programs")
+    .values({ shop_id: shopId, settings: JSON.stringify(defaults) })
+    .onConflict((oc) => oc.column("shop_id").doNothing())
+    .execute();
+  return trx
+    .selectFrom("tier_programs")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateProgram(
+  trx: Tx,
+  shopId: string,
+  patch: {
+    status?: "inactive" | "launched" | "deactivated";
+    settings?: object;
+    live?: object | null;
+    draftChangedAt?: Date;
+    launchedAt?: Date;
+    runningRunId?: string | null;
+  },
+): Promise<void> {
+  await trx
+    .updateTable("tier_programs")
+    .set({
+      ...(patch.status ? { status: patch.status } : {}),
+      ...(patch.settings ? { settings: JSON.stringify(patch.settings) } : {}),
+      ...(patch.live !== undefined ? { live: patch.live === null ? null : JSON.stringify(patch.live) } : {}),
+      ...(patch.draftChangedAt ? { draft_changed_at: patch.draftChangedAt } : {}),
+      ...(patch.launchedAt ? { launched_at: patch.launchedAt } : {}),
+      ...(patch.runningRunId !== undefined ? { running_run_id: patch.runningRunId } : {}),
+      updated_at: sql`now()`,
+    })
+    .where("shop_id", "=", shopId)
+    .execute();
+}
+
+export function listTiers(conn: Conn, shopId: string): Promise<TierRow[]> {
+  return conn
+    .selectFrom("tiers")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .orderBy("milestone")
+    .orderBy("created_at")
+    .execute();
+}
+
+export interface TierFields {
+  name: string;
+  milestone: number;
+  exclusive: boolean;
+  entryPoints: number;
+  icon: string | null;
+  cardColor: string | null;
+  backgroundColor: string | null;
+  perks: string[];
+}
+
+const tierColumns = (t: TierFields) => ({
+  name: t.name,
+  milestone: t.milestone,
+  exclusive: t.exclusive,
+  entry_points: t.entryPoints,
+  icon: t.icon,
+  card_color: t.cardColor,
+  background_color: t.backgroundColor,
+  perks: JSON.stringify(t.perks),
+});
+
+export async function insertTier(trx: Tx, shopId: string, id: string, t: TierFields): Promise<void> {
+  await trx
+    .insertInto("tiers")
+    .values({ shop_id: shopId, id, ...tierColumns(t) })
+    .execute();
+}
+
+export async function updateTier(trx: Tx, shopId: string, id: string, t: TierFields): Promise<boolean> {
+  const r = await trx
+    .updateTable("tiers")
+    .set({ ...tierColumns(t), updated_at: sql`now()` })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteTier(trx: Tx, shopId: string, id: string): Promise<boolean> {
+  const r = await trx
+    .deleteFrom("tiers")
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Members per tier in force, and all members. */
+export async function countMembersByTier(conn: Conn, shopId: string): Promise<Map<string | null, number>> {
+  const rows = await conn
+    .selectFrom("customer_tiers as ct")
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "ct.shop_id").onRef("c.id", "=", "ct.customer_id"),
+    )
+    .select(["ct.tier_id", sql<number>`count(*)::int`.as("n")])
+    .where("ct.shop_id", "=", shopId)
+    .where("c.type", "=", "member")
+    .groupBy("ct.tier_id")
+    .execute();
+  return new Map(rows.map((r) => [r.tier_id, r.n]));
+}
+
+export async function countMembers(conn: Conn, shopId: string): Promise<number> {
+  const r = await conn
+    .selectFrom("customers")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("shop_id", "=", shopId)
+    .where("type", "=", "member")
+    .executeTakeFirstOrThrow();
+  return r.n;
+}
+
+/** A member's tier in force and what it is measured on, as the engine reads it. */
+export interface MemberMeasure {
+  customer_id: string;
+  tier_id: string | null;
+  exclusive: boolean;
+  period_key: string | null;
+  metric: number;
+  stored_metric: number | null;
+  last_order_at: Date | null;
+}
+
+/** Orders that count toward spend and order count: paid or earned, not cancelled. */
+const countingOrder = sql`o.status <> 'cancelled' and (o.paid_at is not null or o.status in ('rewarded', 'logged'))`;
+
+/**
+ * The set-based half of the tier rule (the other half is `evaluateTier`): each member's measure on
+ * the basis since the period start (`tierMetric` of the domain over their orders or ledger), and
+ * their last counting order (demotion). One statement for a page of members, or for given members.
+ */
+export function measureMembers(
+  conn: Conn,
+  shopId: string,
+  basis: TierBasis,
+  periodStart: Date | null,
+  which: { customerIds: readonly string[] } | { after: string | null; limit: number },
+  /** Demotion reads the last counting order not fully refunded; without demotion the lookup is skipped. */
+  withLastOrder = true,
+): Promise<MemberMeasure[]> {
+  const since = periodStart ? sql`and o.ordered_at >= ${periodStart}` : sql``;
+  const metric =
+    basis === "points_earned"
+      ? periodStart
+        ? sql`coalesce((select sum(l.tier_points_delta) from ledger_entries l
+            where l.shop_id = c.shop_id and l.customer_id = c.id and l.created_at >= ${periodStart}), 0)`
+        : sql`c.tier_points`
+      : basis === "amount_spent"
+        ? sql`coalesce((select sum(o.total_minor - o.refunded_minor) from orders o
+            where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder} ${since}), 0)`
+        : sql`(select count(*) from orders o
+            where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder}
+              and o.refunded_minor < o.total_minor ${since})`;
+  const filter =
+    "customerIds" in which
+      ? sql`and c.id = any(${[...which.customerIds]}::text[])`
+      : which.after === null
+        ? sql``
+        : sql`and c.id > ${which.after}`;
+  const limit = "customerIds" in which ? sql`` : sql`limit ${which.limit}`;
+  return sql<MemberMeasure>`
+    select c.id as customer_id, ct.tier_id, coalesce(ct.exclusive, false) as exclusive, ct.period_key,
+      greatest(0, (${metric})::bigint)::bigint as metric, ct.metric as stored_metric,
+      ${
+        withLastOrder
+          ? sql`(select max(o.ordered_at) from orders o
+        where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder}
+          and o.refunded_minor < o.total_minor)`
+          : sql`null::timestamptz`
+      } as last_order_at
+    from customers c
+    left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id
+    where c.shop_id = ${shopId} and c.type = 'member' ${filter}
+    order by c.id
+    ${limit}`
+    .execute(conn)
+    .then((r) =>
+      r.rows.map((row) => ({
+        ...row,
+        metric: Number(row.metric),
+        stored_metric: row.stored_metric === null ? null : Number(row.stored_metric),
+      })),
+    );
+}
+
+/** Entry rewards already paid to these members in this period (`tierId|periodKey`). */
+export async function grantedEntryRewards(
+  conn: Conn,
+  shopId: string,
+  customerIds: readonly string[],
+  periodKey: string,
+): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (customerIds.length === 0) return out;
+  const rows = await conn
+    .selectFrom("tier_entry_grants")
+    .select(["customer_id", "tier_id", "period_key"])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "in", [...customerIds])
+    .where("period_key", "=", periodKey)
+    .execute();
+  for (const r of rows) {
+    const set = out.get(r.customer_id) ?? new Set<string>();
+    set.add(`${r.tier_id}|${r.period_key}`);
+    out.set(r.customer_id, set);
+  }
+  return out;
+}
+
+export interface StandingWrite {
+  customerId: string;
+  tierId: string | null;
+  metric: number;
+  exclusive: boolean;
+  periodKey: string;
+  moved: boolean;
+}
+
+/** Writes members' standings in one statement (only those that changed are passed). */
+export async function upsertStandings(trx: Tx, shopId: string, rows: readonly StandingWrite[], at: Date) {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("customer_tiers")
+    .values(
+      rows.map((r) => ({
+        shop_id: shopId,
+        customer_id: r.customerId,
+        tier_id: r.tierId,
+        metric: r.metric,
+        exclusive: r.exclusive,
+        period_key: r.periodKey,
+        changed_at: at,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(["shop_id", "customer_id"]).doUpdateSet((eb) => ({
+        tier_id: eb.ref("excluded.tier_id"),
+        metric: eb.ref("excluded.metric"),
+        exclusive: eb.ref("excluded.exclusive"),
+        period_key: eb.ref("excluded.period_key"),
+        changed_at: sql`case when customer_tiers.tier_id is distinct from excluded.tier_id
+          then excluded.changed_at else customer_tiers.changed_at end`,
+      })),
+    )
+    .execute();
+}
+
+export async function insertChanges(
+  trx: Tx,
+  shopId: string,
+  rows: readonly {
+    customerId: string;
+    from: string | null;
+    to: string | null;
+    reason: TierChangeReason;
+    sourceRef: string | null;
+  }[],
+  at: Date,
+) {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("tier_changes")
+    .values(
+      rows.map((r) => ({
+        shop_id: shopId,
+        customer_id: r.customerId,
+        from_tier_id: r.from,
+        to_tier_id: r.to,
+        reason: r.reason,
+        source_ref: r.sourceRef,
+        created_at: at,
+      })),
+    )
+    .execute();
+}
+
+/** Records entry rewards; answers those that were not paid before (the others are replays). */
+export async function insertGrants(
+  trx: Tx,
+  shopId: string,
+  rows: readonly { customerId: string; tierId: string; periodKey: string; points: number }[],
+  at: Date,
+): Promise<{ customer_id: string; tier_id: string; period_key: string; points: number }[]> {
+  if (rows.length === 0) return [];
+  return trx
+    .insertInto("tier_entry_grants")
+    .values(
+      rows.map((r) => ({
+        shop_id: shopId,
+        customer_id: r.customerId,
+        tier_id: r.tierId,
+        period_key: r.periodKey,
+        points: r.points,
+        granted_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning(["customer_id", "tier_id", "period_key", "points"])
+    .execute();
+}
+
+export async function insertRun(
+  trx: Tx,
+  run: {
+    shopId: string;
+    id: string;
+    action: TierRunAction;
+    total: number;
+    changeNotes: string | null;
+    grantEntryRewards: boolean;
+    actorEmail: string | null;
+    done: boolean;
+    at: Date;
+  },
+): Promise<void> {
+  await trx
+    .insertInto("tier_runs")
+    .values({
+      shop_id: run.shopId,
+      id: run.id,
+      action: run.action,
+      status: run.done ? "done" : "running",
+      total: run.total,
+      done: run.done ? run.total : 0,
+      change_notes: run.changeNotes,
+      grant_entry_rewards: run.grantEntryRewards,
+      actor_email: run.actorEmail,
+      created_at: run.at,
+      finished_at: run.done ? run.at : null,
+    })
+    .execute();
+}
+
+export function findRun(conn: Conn, shopId: string, id: string): Promise<TierRunRow | undefined> {
+  return conn
+    .selectFrom("tier_runs")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export function latestRun(conn: Conn, shopId: string): Promise<TierRunRow | undefined> {
+  return conn
+    .selectFrom("tier_runs")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .orderBy("seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function listRuns(conn: Conn, shopId: string, limit: number): Promise<TierRunRow[]> {
+  return conn
+    .selectFrom("tier_runs")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .orderBy("seq", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function advanceRun(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  processed: number,
+  cursor: string | null,
+) {
+  await trx
+    .updateTable("tier_runs")
+    .set({ done: sql`done + ${processed}`, cursor })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function finishRun(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  status: "done" | "failed",
+  error: string | null,
+  at: Date,
+) {
+  await trx
+    .updateTable("tier_runs")
+    .set({ status, error, finished_at: at, ...(status === "done" ? { done: sql`total` } : {}) })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
+  await trx
+    .updateTable("tier_programs")
+    .set({ running_run_id: null })
+    .where("shop_id", "=", shopId)
+    .where("running_run_id", "=", id)
+    .execute();
+}
+
+/** I-12: active programs that give VIP tier rewards (deactivation waits for them). */
+export async function countTierRewardPrograms(conn: Conn, shopId: string): Promise<number> {
+  const r = await conn
+    .selectFrom("programs")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("shop_id", "=", shopId)
+    .where("type", "in", ["tier_spending", "tier_privileges", "pre_tier_reward"])
+    .where("status", "=", "active")
+    .executeTakeFirstOrThrow();
+  return r.n;
+}
+
+/** C-31: place-order programs limited to VIP tiers apply to all members once tiers are off. */
+export async function openVipOnlyPrograms(trx: Tx, shopId: string): Promise<void> {
+  await sql`
+    update programs set config = jsonb_set(config, '{applyTo}', '"member"') || '{"vipTierIds": []}'::jsonb,
+      updated_at = now()
+    where shop_id = ${shopId} and event = 'place_order' and config->>'applyTo' = 'vip_tier'`.execute(trx);
+}
+
+/** The shopper's standing (the storefront's tier card); the ladder comes from the program cache. */
+export function findStanding(conn: Conn, shopId: string, customerId: string) {
+  return conn
+    .selectFrom("customer_tiers")
+    .select(["tier_id", "metric", "exclusive", "period_key"])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,771 @@
+import type {
+  MemberTierBody,
+  MemberTierView,
+  ProxyTier,
+  TierBody,
+  TierLaunchBody,
+  TierPreview,
+  TierProgramView,
+  TierRunView,
+  TierSettingsBody,
+  TierView,
+} from "@laurel/contracts";
+import type { Db, ShopRow, TierChangeReason, TierProgramRow, TierRow, TierRunRow, Tx } from "@laurel/db";
+import {
+  DEFAULT_TIER_SETTINGS,
+  entryRewardFor,
+  evaluateTier,
+  type TierDef,
+  type TierSettings,
+  tierForMetric,
+  tierMove,
+  tierPeriodStart,
+  tierProgress,
+  validateTiers,
+} from "@laurel/domain";
+import type { Deps } from "../../infra/deps";
+import { AppError, notFound } from "../../infra/errors";
+import type { AdminAuth } from "../../infra/http";
+import { markShopChanged, onShopChanged } from "../../infra/shop-changes";
+import { recalculateTiers } from "../../jobs/refs";
+import { type Actor, auditWrite } from "../audit/audit.service";
+import { lockCustomers } from "../customers/customers.service";
+import { type EntryInput, postEntries, postEntry } from "../ledger/ledger.service";
+import * as repo from "./tiers.repository";
+
+/** Members measured and written per statement (recalculation, preview). */
+export const TIER_CHUNK = 2_000;
+
+/** A tier as the engine and the storefront need it (the ladder in force is a snapshot of these). */
+interface LadderTier extends TierDef {
+  perks: string[];
+}
+
+/** Settings and tiers: the draft (being edited) or the ladder in force (`live`, copied at launch). */
+export interface Ladder {
+  settings: TierSettings;
+  tiers: LadderTier[];
+}
+
+const toLadderTier = (t: TierRow): LadderTier => ({
+  id: t.id,
+  name: t.name,
+  milestone: t.milestone,
+  exclusive: t.exclusive,
+  entryPoints: t.entry_points,
+  perks: (t.perks as string[]) ?? [],
+});
+
+function settingsOf(row: TierProgramRow): TierSettings {
+  return { ...DEFAULT_TIER_SETTINGS, ...(row.settings as Partial<TierSettings>) };
+}
+
+function liveOf(row: Pick<TierProgramRow, "live"> | undefined): Ladder | null {
+  return (row?.live as Ladder | null | undefined) ?? null;
+}
+
+/** JSON with keys sorted (jsonb does not keep key order), to compare the draft with the ladder in force. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+const timeZoneOf = (shop: Pick<ShopRow, "platform_info">) => shop.platform_info.ianaTimezone ?? null;
+const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
+
+function presentRun(r: TierRunRow): TierRunView {
+  return {
+    id: r.id,
+    action: r.action,
+    status: r.status,
+    total: r.total,
+    done: Math.min(r.done, r.total),
+    changeNotes: r.change_notes,
+    grantEntryRewards: r.grant_entry_rewards,
+    actorEmail: r.actor_email,
+    error: r.error,
+    createdAt: new Date(r.created_at).toISOString(),
+    finishedAt: iso(r.finished_at),
+  };
+}
+
+function presentTier(t: TierRow, members: number): TierView {
+  return {
+    id: t.id,
+    name: t.name,
+    milestone: t.milestone,
+    exclusive: t.exclusive,
+    entryPoints: t.entry_points,
+    icon: t.icon,
+    cardColor: t.card_color,
+    backgroundColor: t.background_color,
+    perks: (t.perks as string[]) ?? [],
+    members,
+  };
+}
+
+/** `GET /apiSa/tiers`: settings, tiers with their members, lifecycle state and the latest run. */
+export async function getTierProgram(deps: Deps, shopId: string): Promise<TierProgramView> {
+  const [program, tiers, run, byTier] = await Promise.all([
+    repo.findProgram(deps.db, shopId),
+    repo.listTiers(deps.db, shopId),
+    repo.latestRun(deps.db, shopId),
+    repo.countMembersByTier(deps.db, shopId),
+  ]);
+  const launched = program?.status === "launched";
+  const inForce = new Set(liveOf(program)?.tiers.map((t) => t.id) ?? []);
+  return {
+    status: program?.status ?? "inactive",
+    settings: (program ? settingsOf(program) : DEFAULT_TIER_SETTINGS) as TierSettingsBody,
+    tiers: tiers.map((t) => presentTier(t, launched && inForce.has(t.id) ? (byTier.get(t.id) ?? 0) : 0)),
+    needsRelaunch: Boolean(
+      launched &&
+        program &&
+        canonical({ settings: settingsOf(program), tiers: tiers.map(toLadderTier) }) !==
+          canonical(liveOf(program)),
+    ),
+    launchedAt: iso(program?.launched_at ?? null),
+    run: run ? presentRun(run) : null,
+    members: await repo.countMembers(deps.db, shopId),
+  };
+}
+
+export async function getTierRun(deps: Deps, shopId: string, runId: string): Promise<TierRunView> {
+  const run = await repo.findRun(deps.db, shopId, runId);
+  if (!run) throw notFound();
+  return presentRun(run);
+}
+
+export async function listTierRuns(deps: Deps, shopId: string): Promise<TierRunView[]> {
+  return (await repo.listRuns(deps.db, shopId, 20)).map(presentRun);
+}
+
+/** Locks the program for a change: never while a calculation runs (I-10). */
+async function lockForChange(trx: Tx, shopId: string): Promise<TierProgramRow> {
+  const program = await repo.lockProgram(trx, shopId, DEFAULT_TIER_SETTINGS);
+  if (program.running_run_id) throw new AppError("tier_run_in_progress", 409);
+  return program;
+}
+
+/** I-12: the general settings are locked while tiers are enabled. */
+export async function saveTierSettings(
+  deps: Deps,
+  shopId: string,
+  actor: Actor,
+  body: TierSettingsBody,
+): Promise<TierProgramView> {
+  await deps.db.transaction().execute(async (trx) => {
+    const program = await lockForChange(trx, shopId);
+    const current = settingsOf(program);
+    if (JSON.stringify(current) === JSON.stringify({ ...current, ...body })) return;
+    if (program.status === "launched") throw new AppError("tier_settings_locked", 409);
+    await repo.updateProgram(trx, shopId, { settings: body, draftChangedAt: deps.clock.now() });
+    await auditWrite(trx, shopId, actor, "tiers.settings.saved", { settings: body });
+  });
+  return getTierProgram(deps, shopId);
+}
+
+function ladderError(issues: ReturnType<typeof validateTiers>, tierId: string): AppError | null {
+  const mine = issues.filter((i) => i.tierId === tierId);
+  const shown = mine.length > 0 ? mine : issues;
+  if (shown.length === 0) return null;
+  return new AppError(
+    "validation_failed",
+    400,
+    shown[0]?.message,
+    shown.map((i) => ({ field: i.field, message: i.message })),
+  );
+}
+
+/** Saves a tier of the draft (create when `id` is null); the ladder must stay valid (I-13). */
+export async function saveTier(
+  deps: Deps,
+  shopId: string,
+  actor: Actor,
+  id: string | null,
+  body: TierBody,
+): Promise<TierView> {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockForChange(trx, shopId);
+    const tiers = await repo.listTiers(trx, shopId);
+    if (id !== null && !tiers.some((t) => t.id === id)) throw notFound();
+    const tierId = id ?? deps.newId("tier");
+    const next = [
+      ...tiers.filter((t) => t.id !== tierId).map(toLadderTier),
+      {
+        id: tierId,
+        name: body.name.trim(),
+        milestone: body.milestone,
+        exclusive: body.exclusive,
+        entryPoints: 0,
+      },
+    ];
+    const error = ladderError(validateTiers(next), tierId);
+    if (error) throw error;
+    const fields = { ...body, name: body.name.trim() };
+    if (id === null) await repo.insertTier(trx, shopId, tierId, fields);
+    else await repo.updateTier(trx, shopId, tierId, fields);
+    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() });
+    await auditWrite(trx, shopId, actor, "tiers.tier.saved", { tierId, ...fields });
+    const saved = (await repo.listTiers(trx, shopId)).find((t) => t.id === tierId);
+    if (!saved) throw notFound();
+    return presentTier(saved, 0);
+  });
+}
+
+export async function deleteTier(deps: Deps, shopId: string, actor: Actor, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await lockForChange(trx, shopId);
+    const remaining = (await repo.listTiers(trx, shopId)).filter((t) => t.id !== id).map(toLadderTier);
+    if (!(await repo.deleteTier(trx, shopId, id))) throw notFound();
+    const error = ladderError(validateTiers(remaining), remaining[0]?.id ?? id);
+    if (error) throw error;
+    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() });
+    await auditWrite(trx, shopId, actor, "tiers.tier.deleted", { tierId: id });
+  });
+}
+
+interface Decision {
+  writes: repo.StandingWrite[];
+  changes: {
+    customerId: string;
+    from: string | null;
+    to: string | null;
+    reason: TierChangeReason;
+    sourceRef: string | null;
+  }[];
+  rewards: { customerId: string; tierId: string; periodKey: string; points: number }[];
+}
+
+/**
+ * The engine over a page of members: each one's standing (`evaluateTier`) from their measure, and
+ * what changes: tier moves, and entry rewards for members moving up (once per tier per period).
+ */
+function decide(
+  ladder: Ladder,
+  measures: readonly repo.MemberMeasure[],
+  granted: Map<string, Set<string>>,
+  ctx: {
+    now: Date;
+    timeZone: string | null;
+    grantEntryRewards: boolean;
+    reason: TierChangeReason;
+    sourceRefs?: Map<string, string>;
+  },
+): Decision {
+  const out: Decision = { writes: [], changes: [], rewards: [] };
+  const inForce = new Set(ladder.tiers.map((t) => t.id));
+  for (const m of measures) {
+    const from = m.tier_id !== null && inForce.has(m.tier_id) ? m.tier_id : null;
+    const standing = evaluateTier({
+      tiers: ladder.tiers,
+      settings: ladder.settings,
+      metric: m.metric,
+      lastActivityAt: m.last_order_at ? new Date(m.last_order_at).getTime() : null,
+      exclusiveTierId: m.exclusive ? m.tier_id : null,
+      now: ctx.now.getTime(),
+      timeZone: ctx.timeZone,
+    });
+    const moved = standing.tierId !== m.tier_id;
+    if (moved || m.stored_metric !== standing.metric || m.period_key !== standing.periodKey) {
+      out.writes.push({
+        customerId: m.customer_id,
+        tierId: standing.tierId,
+        metric: standing.metric,
+        exclusive: standing.exclusive,
+        periodKey: standing.periodKey,
+        moved,
+      });
+    }
+    if (moved) {
+      const sourceRef = ctx.sourceRefs?.get(m.customer_id) ?? null;
+      out.changes.push({
+        customerId: m.customer_id,
+        from: m.tier_id,
+        to: standing.tierId,
+        reason: ctx.reason,
+        sourceRef,
+      });
+    }
+    if (ctx.grantEntryRewards) {
+      const reward = entryRewardFor(ladder.tiers, from, standing, granted.get(m.customer_id) ?? new Set());
+      if (reward) out.rewards.push({ customerId: m.customer_id, ...reward });
+    }
+  }
+  return out;
+}
+
+/** Writes a decision: standings, 'VIP tier changes', entry rewards to the ledger (exactly once). */
+async function applyDecision(trx: Tx, shopId: string, ladder: Ladder, d: Decision, at: Date): Promise<void> {
+  await repo.upsertStandings(trx, shopId, d.writes, at);
+  await repo.insertChanges(trx, shopId, d.changes, at);
+  const fresh = await repo.insertGrants(trx, shopId, d.rewards, at);
+  const names = new Map(ladder.tiers.map((t) => [t.id, t.name]));
+  const entries: EntryInput[] = fresh.map((g) => ({
+    shopId,
+    customerId: g.customer_id,
+    activityType: "earn_tier_bonus",
+    available: g.points,
+    idempotencyKey: `tier-entry:${g.customer_id}:${g.tier_id}:${g.period_key}`,
+    sourceRef: `tier:${g.tier_id}`,
+    note: names.get(g.tier_id) ?? null,
+  }));
+  await postEntries(trx, entries);
+}
+
+/** Measures, decides and writes for given members (the order effect) under the ladder in force. */
+export async function updateMembersTiers(
+  deps: Deps,
+  trx: Tx,
+  shop: ShopRow,
+  sourceRefs: Map<string, string>,
+): Promise<void> {
+  const program = await repo.findProgram(trx, shop.id);
+  const ladder = liveOf(program);
+  if (program?.status !== "launched" || !ladder || ladder.tiers.length === 0) return;
+  const now = deps.clock.now();
+  const timeZone = timeZoneOf(shop);
+  const start = tierPeriodStart(ladder.settings.period, now.getTime(), timeZone);
+  const ids = [...sourceRefs.keys()];
+  const measures = await repo.measureMembers(
+    trx,
+    shop.id,
+    ladder.settings.basis,
+    start === null ? null : new Date(start),
+    {
+      customerIds: ids,
+    },
+  );
+  const periodKey = measures.length > 0 ? periodKeyOf(ladder, now, timeZone) : "lifetime";
+  const granted = await repo.grantedEntryRewards(trx, shop.id, ids, periodKey);
+  const d = decide(ladder, measures, granted, {
+    now,
+    timeZone,
+    grantEntryRewards: true,
+    reason: "order",
+    sourceRefs,
+  });
+  await applyDecision(trx, shop.id, ladder, d, now);
+}
+
+function periodKeyOf(ladder: Ladder, now: Date, timeZone: string | null): string {
+  const start = tierPeriodStart(ladder.settings.period, now.getTime(), timeZone);
+  return start === null ? "lifetime" : new Date(start).toISOString();
+}
+
+async function draftLadder(conn: Db | Tx, shopId: string, program: TierProgramRow): Promise<Ladder> {
+  return { settings: settingsOf(program), tiers: (await repo.listTiers(conn, shopId)).map(toLadderTier) };
+}
+
+/**
+ * Launch or relaunch (I-10, I-11): the draft becomes the ladder in force, and every member is
+ * recalculated by a job (pages of members, set-based), with progress in the run record.
+ */
+export async function launchTiers(
+  deps: Deps,
+  shop: ShopRow,
+  auth: Pick<AdminAuth, "userId" | "userEmail" | "impersonatedBy">,
+  body: TierLaunchBody,
+): Promise<TierRunView> {
+  const run = await deps.db.transaction().execute(async (trx) => {
+    const program = await lockForChange(trx, shop.id);
+    const ladder = await draftLadder(trx, shop.id, program);
+    if (ladder.tiers.length === 0) throw new AppError("tiers_missing", 400);
+    const error = ladderError(validateTiers(ladder.tiers), ladder.tiers[0]?.id ?? "");
+    if (error) throw error;
+    const now = deps.clock.now();
+    const run = {
+      shopId: shop.id,
+      id: deps.newId("tierrun"),
+      action: program.status === "launched" ? ("relaunch_tier" as const) : ("launch_tier" as const),
+      total: await repo.countMembers(trx, shop.id),
+      changeNotes: body.changeNotes,
+      grantEntryRewards: body.grantEntryRewards,
+      actorEmail: auth.userEmail,
+      done: false,
+      at: now,
+    };
+    await repo.insertRun(trx, run);
+    await repo.updateProgram(trx, shop.id, {
+      status: "launched",
+      live: ladder,
+      launchedAt: now,
+      runningRunId: run.id,
+    });
+    await deps.queue.sendInTransaction(trx, recalculateTiers, { shopId: shop.id, runId: run.id });
+    await auditWrite(trx, shop.id, auth, `tiers.${run.action}`, {
+      runId: run.id,
+      changeNotes: body.changeNotes,
+    });
+    const row = await repo.findRun(trx, shop.id, run.id);
+    if (!row) throw notFound();
+    return presentRun(row);
+  });
+  // After the commit: caches of this shop (the storefront's ladder) read the new one.
+  markShopChanged(shop.id);
+  return run;
+}
+
+/**
+ * The recalculation job's body: pages of members after the run's cursor, each page in its own
+ * transaction (measure in one statement, decide, write in a few), until none is left.
+ */
+export async function runTierRecalculation(deps: Deps, shopId: string, runId: string): Promise<void> {
+  for (;;) {
+    const finished = await deps.db.transaction().execute(async (trx) => {
+      const run = await repo.findRun(trx, shopId, runId);
+      const program = await repo.findProgram(trx, shopId);
+      const ladder = liveOf(program);
+      if (run?.status !== "running") return true;
+      const shop = await trx.selectFrom("shops").selectAll().where("id", "=", shopId).executeTakeFirst();
+      if (!shop || !ladder || program?.running_run_id !== runId) {
+        await repo.finishRun(
+          trx,
+          shopId,
+          runId,
+          "failed",
+          "The VIP program changed during the run.",
+          deps.clock.now(),
+        );
+        return true;
+      }
+      const now = deps.clock.now();
+      const timeZone = timeZoneOf(shop);
+      const start = tierPeriodStart(ladder.settings.period, now.getTime(), timeZone);
+      const measures = await repo.measureMembers(
+        trx,
+        shopId,
+        ladder.settings.basis,
+        start === null ? null : new Date(start),
+        {
+          after: run.cursor,
+          limit: TIER_CHUNK,
+        },
+        ladder.settings.demotion !== null,
+      );
+      if (measures.length === 0) {
+        await repo.finishRun(trx, shopId, runId, "done", null, now);
+        return true;
+      }
+      const ids = measures.map((m) => m.customer_id);
+      const granted = run.grant_entry_rewards
+        ? await repo.grantedEntryRewards(trx, shopId, ids, periodKeyOf(ladder, now, timeZone))
+        : new Map();
+      const reason = run.action === "relaunch_tier" ? "relaunch" : "launch";
+      const d = decide(ladder, measures, granted, {
+        now,
+        timeZone,
+        grantEntryRewards: run.grant_entry_rewards,
+        reason,
+      });
+      await applyDecision(trx, shopId, ladder, d, now);
+      await repo.advanceRun(trx, shopId, runId, measures.length, ids.at(-1) ?? null);
+      return false;
+    });
+    if (finished) return;
+  }
+}
+
+/**
+ * What launching the draft now would do, without writing anything: members per tier before and
+ * after, who moves up or down, and the entry rewards it would pay.
+ */
+export async function previewTiers(deps: Deps, shop: ShopRow): Promise<TierPreview> {
+  const program = await repo.findProgram(deps.db, shop.id);
+  const ladder = program
+    ? await draftLadder(deps.db, shop.id, program)
+    : { settings: DEFAULT_TIER_SETTINGS, tiers: (await repo.listTiers(deps.db, shop.id)).map(toLadderTier) };
+  const live = program?.status === "launched" ? liveOf(program) : null;
+  const inForce = new Set(live?.tiers.map((t) => t.id) ?? []);
+  const now = deps.clock.now();
+  const timeZone = timeZoneOf(shop);
+  const start = tierPeriodStart(ladder.settings.period, now.getTime(), timeZone);
+  const periodKey = periodKeyOf(ladder, now, timeZone);
+  const before = new Map<string, number>();
+  const after = new Map<string, number>();
+  const out = { members: 0, movedUp: 0, movedDown: 0, entryRewardMembers: 0, entryRewardPoints: 0 };
+  let cursor: string | null = null;
+  for (;;) {
+    const measures = await repo.measureMembers(
+      deps.db,
+      shop.id,
+      ladder.settings.basis,
+      start === null ? null : new Date(start),
+      {
+        after: cursor,
+        limit: TIER_CHUNK,
+      },
+      ladder.settings.demotion !== null,
+    );
+    if (measures.length === 0) break;
+    cursor = measures.at(-1)?.customer_id ?? null;
+    const granted = await repo.grantedEntryRewards(
+      deps.db,
+      shop.id,
+      measures.map((m) => m.customer_id),
+      periodKey,
+    );
+    // Members' current tiers count only when tiers are in force.
+    const current = measures.map((m) => ({
+      ...m,
+      tier_id: m.tier_id !== null && inForce.has(m.tier_id) ? m.tier_id : null,
+    }));
+    const d = decide(ladder, current, granted, {
+      now,
+      timeZone,
+      grantEntryRewards: true,
+      reason: "relaunch",
+    });
+    const moved = new Map(d.writes.map((w) => [w.customerId, w.tierId]));
+    for (const m of current) {
+      out.members++;
+      if (m.tier_id) before.set(m.tier_id, (before.get(m.tier_id) ?? 0) + 1);
+      const to = moved.has(m.customer_id) ? (moved.get(m.customer_id) ?? null) : m.tier_id;
+      if (to) after.set(to, (after.get(to) ?? 0) + 1);
+      const move = tierMove(ladder.tiers, m.tier_id, to);
+      if (move === "up") out.movedUp++;
+      if (move === "down") out.movedDown++;
+    }
+    out.entryRewardMembers += d.rewards.length;
+    out.entryRewardPoints += d.rewards.reduce((s, r) => s + r.points, 0);
+  }
+  const names = new Map([...(live?.tiers ?? []), ...ladder.tiers].map((t) => [t.id, t.name]));
+  const ids = [...new Set([...ladder.tiers.map((t) => t.id), ...before.keys()])];
+  return {
+    ...out,
+    tiers: ids.map((id) => ({
+      tierId: id,
+      name: names.get(id) ?? id,
+      before: before.get(id) ?? 0,
+      after: after.get(id) ?? 0,
+    })),
+  };
+}
+
+/**
+ * Deactivation (I-12): refused while programs give VIP tier rewards; place-order programs limited
+ * to VIP tiers then apply to all members (C-31). Recorded as a `deactivated_tier` run (I-11).
+ */
+export async function deactivateTiers(
+  deps: Deps,
+  shopId: string,
+  auth: Pick<AdminAuth, "userId" | "userEmail" | "impersonatedBy">,
+): Promise<TierRunView> {
+  const run = await deps.db.transaction().execute(async (trx) => {
+    const program = await lockForChange(trx, shopId);
+    if (program.status !== "launched") throw new AppError("tier_not_launched", 409);
+    if ((await repo.countTierRewardPrograms(trx, shopId)) > 0) throw new AppError("tier_rewards_in_use", 409);
+    const now = deps.clock.now();
+    const id = deps.newId("tierrun");
+    await repo.insertRun(trx, {
+      shopId,
+      id,
+      action: "deactivated_tier",
+      total: 0,
+      changeNotes: null,
+      grantEntryRewards: false,
+      actorEmail: auth.userEmail,
+      done: true,
+      at: now,
+    });
+    await repo.updateProgram(trx, shopId, { status: "deactivated" });
+    await repo.openVipOnlyPrograms(trx, shopId);
+    await auditWrite(trx, shopId, auth, "tiers.deactivated_tier", { runId: id });
+    const row = await repo.findRun(trx, shopId, id);
+    if (!row) throw notFound();
+    return presentRun(row);
+  });
+  // After the commit: the shop context (programs) and the storefront's ladder read anew.
+  markShopChanged(shopId);
+  return run;
+}
+
+/**
+ * The ladder in force per shop, as the storefront reads it on every widget open: cached for
+ * SHOP_CACHE_MS like the shop context, dropped at once in this process when the program changes
+ * (launch, relaunch, deactivation announce it), so a shop without launched tiers costs no query.
+ */
+const liveLadderCaches = new WeakMap<Deps, Map<string, { at: number; ladder: Ladder | null }>>();
+
+function liveLaddersOf(deps: Deps) {
+  let cache = liveLadderCaches.get(deps);
+  if (!cache) {
+    const fresh = new Map<string, { at: number; ladder: Ladder | null }>();
+    onShopChanged((shopId) => fresh.delete(shopId));
+    liveLadderCaches.set(deps, fresh);
+    cache = fresh;
+  }
+  return cache;
+}
+
+async function liveLadderOf(deps: Deps, shopId: string): Promise<Ladder | null> {
+  const liveLadders = liveLaddersOf(deps);
+  const now = Date.now();
+  const hit = liveLadders.get(shopId);
+  if (hit && now - hit.at < deps.config.shopCacheMs) return hit.ladder;
+  const program = await repo.findProgram(deps.db, shopId);
+  const ladder = program?.status === "launched" ? liveOf(program) : null;
+  liveLadders.set(shopId, { at: now, ladder });
+  return ladder;
+}
+
+/** The storefront's tier card: the shopper's tier in force and progress to the next (`next_rank`). */
+export async function shopperTier(deps: Deps, shopId: string, customerId: string): Promise<ProxyTier | null> {
+  const ladder = await liveLadderOf(deps, shopId);
+  if (!ladder) return null;
+  const row = await repo.findStanding(deps.db, shopId, customerId);
+  // A member not measured yet (joined since the launch, no order yet) stands in the base tier.
+  const tierId = row?.tier_id ?? tierForMetric(ladder.tiers, 0)?.id;
+  const tier = ladder.tiers.find((t) => t.id === tierId);
+  if (!tier) return null;
+  const standing = {
+    tierId: tier.id,
+    metric: Number(row?.metric ?? 0),
+    exclusive: Boolean(row?.exclusive),
+    periodKey: row?.period_key ?? "lifetime",
+  };
+  const progress = tierProgress(ladder.tiers, standing);
+  const next = progress ? ladder.tiers.find((t) => t.id === progress.tierId) : undefined;
+  const unit = { points_earned: "points", amount_spent: "money", orders: "orders" } as const;
+  return {
+    name: tier.name,
+    perks: tier.perks,
+    next:
+      progress && next
+        ? {
+            name: next.name,
+            remaining: progress.remaining,
+            progress: progress.percent,
+            unit: unit[ladder.settings.basis],
+          }
+        : null,
+  };
+}
+
+/** Marks a run failed (the job gave up on it); the program can be changed and relaunched again. */
+export async function failTierRun(deps: Deps, shopId: string, runId: string, reason: string): Promise<void> {
+  await deps.db
+    .transaction()
+    .execute((trx) => repo.finishRun(trx, shopId, runId, "failed", reason.slice(0, 500), deps.clock.now()));
+}
+
+/** Whether the shop has set up VIP tiers at all (the demo seed runs once). */
+export async function hasTierProgram(deps: Deps, shopId: string): Promise<boolean> {
+  return (await repo.findProgram(deps.db, shopId)) !== undefined;
+}
+
+/**
+ * A member's tier set by hand, under the ladder in force: an exclusive tier (I-17) overrides the
+ * metric until unassigned (`tierId` null: back to the tier their tier points give); a direct change
+ * to another tier (I-18) resets their tier points to its entry points with an `adjust_tier_point`
+ * entry (points basis only: spend and orders are facts, not points to reset), optionally paying its
+ * entry reward. Recorded as a 'VIP tier change'.
+ */
+export async function setMemberTier(
+  deps: Deps,
+  shop: ShopRow,
+  actor: Actor & { userEmail?: string | null },
+  customerId: string,
+  body: MemberTierBody,
+): Promise<MemberTierView> {
+  return deps.db.transaction().execute(async (trx) => {
+    const program = await repo.findProgram(trx, shop.id);
+    const ladder = liveOf(program);
+    if (program?.status !== "launched" || !ladder) throw new AppError("tier_not_launched", 409);
+    if (program.running_run_id) throw new AppError("tier_run_in_progress", 409);
+    await lockCustomers(trx, shop.id, [customerId]);
+    const now = deps.clock.now();
+    const timeZone = timeZoneOf(shop);
+    const start = tierPeriodStart(ladder.settings.period, now.getTime(), timeZone);
+    const measure = async () =>
+      (
+        await repo.measureMembers(
+          trx,
+          shop.id,
+          ladder.settings.basis,
+          start === null ? null : new Date(start),
+          {
+            customerIds: [customerId],
+          },
+        )
+      )[0];
+    const before = await measure();
+    if (!before) throw new AppError("customer_not_found", 404);
+    const target = body.tierId === null ? null : ladder.tiers.find((t) => t.id === body.tierId);
+    if (target === undefined) throw notFound();
+    let after = before;
+    if (target && !target.exclusive) {
+      if (ladder.settings.basis !== "points_earned") throw new AppError("tier_direct_change_basis", 409);
+      const delta = target.milestone - before.metric;
+      if (delta !== 0) {
+        await postEntry(trx, {
+          shopId: shop.id,
+          customerId,
+          activityType: "adjust_tier_point",
+          tierPoints: delta,
+          idempotencyKey: `tier-direct:${customerId}:${deps.newId("chg")}`,
+          sourceRef: `tier:${target.id}`,
+          note: target.name,
+          actor: actor.userId,
+        });
+      }
+      after = (await measure()) ?? before;
+    }
+    const exclusiveTierId = target?.exclusive ? target.id : null;
+    const standing = evaluateTier({
+      tiers: ladder.tiers,
+      settings: ladder.settings,
+      metric: after.metric,
+      lastActivityAt: after.last_order_at ? new Date(after.last_order_at).getTime() : null,
+      exclusiveTierId,
+      now: now.getTime(),
+      timeZone,
+    });
+    const moved = standing.tierId !== before.tier_id;
+    const granted = await repo.grantedEntryRewards(trx, shop.id, [customerId], standing.periodKey);
+    const reward = body.grantEntryReward
+      ? entryRewardFor(ladder.tiers, before.tier_id, standing, granted.get(customerId) ?? new Set())
+      : null;
+    await applyDecision(
+      trx,
+      shop.id,
+      ladder,
+      {
+        writes: [
+          {
+            customerId,
+            tierId: standing.tierId,
+            metric: standing.metric,
+            exclusive: standing.exclusive,
+            periodKey: standing.periodKey,
+            moved,
+          },
+        ],
+        changes: moved
+          ? [
+              {
+                customerId,
+                from: before.tier_id,
+                to: standing.tierId,
+                reason: target?.exclusive || before.exclusive ? "exclusive" : "direct",
+                sourceRef: null,
+              },
+            ]
+          : [],
+        rewards: reward ? [{ customerId, ...reward }] : [],
+      },
+      now,
+    );
+    await auditWrite(trx, shop.id, actor, "tiers.member.set", { customerId, tierId: body.tierId });
+    return {
+      customerId,
+      tierId: standing.tierId,
+      tierName: ladder.tiers.find((t) => t.id === standing.tierId)?.name ?? null,
+      exclusive: standing.exclusive,
+      metric: standing.metric,
+    };
+  });
+}

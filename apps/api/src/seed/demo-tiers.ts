@@ -1,0 +1,61 @@
+import { DEMO_SHOP_DOMAIN } from "@laurel/db";
+import type { Deps } from "../infra/deps";
+import { findShopByDomain } from "../modules/shops/shops.service";
+import { hasTierProgram, launchTiers, runTierRecalculation, saveTier } from "../modules/tiers/tiers.service";
+
+const SEED_ACTOR = { userId: null, userEmail: "demo@laurel.test", impersonatedBy: null };
+
+/**
+ * Amount spent (minor units, USD) and the points each tier pays on entry: only Platinum, so the
+ * storefront's point arithmetic on ordinary orders stays that of the earning rules.
+ */
+const DEMO_TIERS = [
+  { name: "Bronze", milestone: 0, entryPoints: 0, cardColor: "#B08D57", perks: ["Members-only offers"] },
+  {
+    name: "Silver",
+    milestone: 15_000,
+    entryPoints: 0,
+    cardColor: "#A7A9AC",
+    perks: ["Free shipping over $50"],
+  },
+  {
+    name: "Gold",
+    milestone: 40_000,
+    entryPoints: 0,
+    cardColor: "#D4AF37",
+    perks: ["Free shipping", "Early access to sales"],
+  },
+  {
+    name: "Platinum",
+    milestone: 100_000,
+    entryPoints: 500,
+    cardColor: "#5B6770",
+    perks: ["Free express shipping", "Early access to sales", "A birthday gift"],
+  },
+] as const;
+
+/**
+ * The demo shop's VIP tiers (issue 10): Bronze, Silver, Gold and Platinum by amount spent, launched,
+ * so the seeded members spread across them (Ava and Ben in Gold, the others from Bronze up). Runs
+ * once: a shop that has a VIP program already is left as it is.
+ */
+export async function seedDemoTiers(deps: Deps): Promise<{ seeded: boolean }> {
+  const shop = await findShopByDomain(deps.db, DEMO_SHOP_DOMAIN);
+  if (!shop || shop.uninstalled_at || (await hasTierProgram(deps, shop.id))) return { seeded: false };
+  for (const tier of DEMO_TIERS) {
+    await saveTier(deps, shop.id, SEED_ACTOR, null, {
+      ...tier,
+      exclusive: false,
+      icon: null,
+      backgroundColor: null,
+      perks: [...tier.perks],
+    });
+  }
+  const run = await launchTiers(deps, shop, SEED_ACTOR, {
+    changeNotes: "Demo tiers by amount spent",
+    grantEntryRewards: false,
+  });
+  // Recalculated here, before the app listens; the queued job then finds the run finished.
+  await runTierRecalculation(deps, shop.id, run.id);
+  return { seeded: true };
+}

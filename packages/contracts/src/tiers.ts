@@ -1,0 +1,189 @@
+import { z } from "zod";
+import { MAX_MONEY_MINOR, MAX_POINTS_PER_ACTION, TEXT_LIMITS, text } from "./bounds";
+
+/**
+ * VIP tiers (issue 10; 002 §3–§5): the settings and tiers the merchant edits (the draft), the
+ * lifecycle (launch, relaunch, deactivate, I-10 … I-14), its runs with progress, and the preview.
+ * Wire copies of the domain's vocabularies (packages/domain/src/tiers), checked by the API tests.
+ */
+export const tierBases = ["points_earned", "amount_spent", "orders"] as const;
+export const tierUnits = ["day", "week", "month", "year"] as const;
+export const tierDemotionActions = ["downgrade_tier", "reset_tier"] as const;
+export const tierProgramStatuses = ["inactive", "launched", "deactivated"] as const;
+export const tierRunActions = ["launch_tier", "relaunch_tier", "deactivated_tier"] as const;
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}.`);
+
+const storeDate = z
+  .string({ error: "Start date must be a date (YYYY-MM-DD)." })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Start date must be a date (YYYY-MM-DD).")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && s >= "1970-01-01";
+  }, "Start date must be a real calendar date.");
+
+/** I-06, I-07: the window a milestone is counted over. */
+export const tierPeriodSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.strictObject({ kind: z.literal("lifetime") }),
+    z.strictObject({ kind: z.literal("half_year") }),
+    z
+      .strictObject({
+        kind: z.literal("yearly"),
+        month: whole("Reset month", 1, 12),
+        day: whole("Reset day", 1, 31),
+      })
+      .refine((p) => p.day <= new Date(Date.UTC(2024, p.month, 0)).getUTCDate(), {
+        message: "Reset day must exist in that month.",
+        path: ["day"],
+      }),
+    z.strictObject({
+      kind: z.literal("cycle"),
+      startDate: storeDate,
+      every: whole("Cycle length", 1, 120),
+      unit: z.enum(tierUnits, { error: "Cycle unit must be day, week, month or year." }),
+    }),
+  ],
+  { error: "Period must be lifetime, half_year, yearly or cycle." },
+);
+
+export const tierDemotionSchema = z.strictObject({
+  action: z.enum(tierDemotionActions, { error: "Demotion must be downgrade_tier or reset_tier." }),
+  after: whole("Inactivity period", 1, 120),
+  unit: z.enum(tierUnits, { error: "Inactivity unit must be day, week, month or year." }),
+  notifyBeforeDays: whole("Notify before", 0, 365),
+});
+
+export const tierSettingsSchema = z.strictObject({
+  basis: z.enum(tierBases, { error: "Calculate tier by must be points_earned, amount_spent or orders." }),
+  period: tierPeriodSchema,
+  demotion: tierDemotionSchema.nullable(),
+  tagPrefix: text("Tag prefix", 40),
+});
+export type TierSettingsBody = z.infer<typeof tierSettingsSchema>;
+
+const hexColor = z
+  .string({ error: "Colour must be a hex colour such as #1A2B3C." })
+  .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex colour such as #1A2B3C.");
+
+/** I-04: a tier as the editor saves it. */
+export const tierBody = z.strictObject({
+  name: text("Tier name", 100).refine((s) => s.trim().length > 0, "Tier name is required."),
+  /** Points, minor units of money or orders, by the basis; the base tier's is 0. */
+  milestone: whole("Milestone", 0, MAX_MONEY_MINOR),
+  exclusive: z.boolean({ error: "Exclusive must be true or false." }).default(false),
+  entryPoints: whole("Entry reward points", 0, MAX_POINTS_PER_ACTION).default(0),
+  icon: text("Icon", 500).nullable().default(null),
+  cardColor: hexColor.nullable().default(null),
+  backgroundColor: hexColor.nullable().default(null),
+  perks: z
+    .array(text("Perk", TEXT_LIMITS.title), { error: "Perks must be a list of text." })
+    .max(20, "A tier has at most 20 perks.")
+    .default([]),
+});
+export type TierBody = z.infer<typeof tierBody>;
+
+export const tierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  milestone: z.number().int(),
+  exclusive: z.boolean(),
+  entryPoints: z.number().int(),
+  icon: z.string().nullable(),
+  cardColor: z.string().nullable(),
+  backgroundColor: z.string().nullable(),
+  perks: z.array(z.string()),
+  /** Members holding the tier now (I-04 members count). */
+  members: z.number().int(),
+});
+export type TierView = z.infer<typeof tierSchema>;
+
+export const tierRunSchema = z.object({
+  id: z.string(),
+  action: z.enum(tierRunActions),
+  status: z.enum(["running", "done", "failed"]),
+  total: z.number().int(),
+  done: z.number().int(),
+  changeNotes: z.string().nullable(),
+  grantEntryRewards: z.boolean(),
+  actorEmail: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TierRunView = z.infer<typeof tierRunSchema>;
+
+/** `GET /apiSa/tiers`: the VIP program as the membership screens show it. */
+export const tierProgramSchema = z.object({
+  status: z.enum(tierProgramStatuses),
+  settings: tierSettingsSchema,
+  tiers: z.array(tierSchema),
+  /** The draft differs from what is in force: a relaunch applies it (I-10). */
+  needsRelaunch: z.boolean(),
+  launchedAt: z.string().nullable(),
+  /** The latest run (running or finished). */
+  run: tierRunSchema.nullable(),
+  members: z.number().int(),
+});
+export type TierProgramView = z.infer<typeof tierProgramSchema>;
+
+/** Launch or relaunch (I-11: change notes and the grant-entry-rewards flag are recorded). */
+export const tierLaunchBody = z.strictObject({
+  changeNotes: text("Change notes", TEXT_LIMITS.description).nullable().default(null),
+  grantEntryRewards: z.boolean({ error: "Grant entry rewards must be true or false." }).default(true),
+});
+export type TierLaunchBody = z.infer<typeof tierLaunchBody>;
+
+/** What a launch or relaunch of the draft would do, computed without writing anything. */
+export const tierPreviewSchema = z.object({
+  members: z.number().int(),
+  tiers: z.array(
+    z.object({ tierId: z.string(), name: z.string(), before: z.number().int(), after: z.number().int() }),
+  ),
+  movedUp: z.number().int(),
+  movedDown: z.number().int(),
+  entryRewardMembers: z.number().int(),
+  entryRewardPoints: z.number().int(),
+});
+export type TierPreview = z.infer<typeof tierPreviewSchema>;
+
+/** The shopper's tier on the storefront (`GET /proxy/customer`): the widget's tier card. */
+export const proxyTierSchema = z.object({
+  name: z.string(),
+  perks: z.array(z.string()),
+  next: z
+    .object({
+      name: z.string(),
+      /** In the basis' unit: points, minor units of money, or orders. */
+      remaining: z.number().int(),
+      progress: z.number().int(),
+      unit: z.enum(["points", "money", "orders"]),
+    })
+    .nullable(),
+});
+export type ProxyTier = z.infer<typeof proxyTierSchema>;
+
+/**
+ * A member's tier set by hand: an exclusive tier (I-17), `null` to unassign it (back to the tier
+ * their tier points give), or a direct change (I-18: tier points reset to the tier's entry points).
+ */
+export const memberTierBody = z.strictObject({
+  tierId: z.string({ error: "Tier must be a tier id or null." }).min(1).max(100).nullable(),
+  grantEntryReward: z.boolean({ error: "Grant entry reward must be true or false." }).default(false),
+});
+export type MemberTierBody = z.infer<typeof memberTierBody>;
+
+export const memberTierSchema = z.object({
+  customerId: z.string(),
+  tierId: z.string().nullable(),
+  tierName: z.string().nullable(),
+  exclusive: z.boolean(),
+  metric: z.number().int(),
+});
+export type MemberTierView = z.infer<typeof memberTierSchema>;
