@@ -216,7 +216,10 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
           tierPoints: customer.tier_points,
         }
       : null,
-    tier: customer && customer.type === "member" ? await shopperTier(deps, shop.id, customer.id) : null,
+    tier:
+      customer && customer.type === "member"
+        ? await shopperTier(deps, shop.id, shopper?.standing ?? null)
+        : null,
     pointLabel: (({ singular, plural }) => ({ singular, plural }))(pointLabelOf(shop)),
     waysToEarn,
     waysToRedeem,

@@ -448,12 +448,3 @@ export async function openVipOnlyPrograms(trx: Tx, shopId: string): Promise<void
     where shop_id = ${shopId} and event = 'place_order' and config->>'applyTo' = 'vip_tier'`.execute(trx);
 }
 
-/** The shopper's standing (the storefront's tier card); the ladder comes from the program cache. */
-export function findStanding(conn: Conn, shopId: string, customerId: string) {
-  return conn
-    .selectFrom("customer_tiers")
-    .select(["tier_id", "metric", "exclusive", "period_key"])
-    .where("shop_id", "=", shopId)
-    .where("customer_id", "=", customerId)
-    .executeTakeFirst();
-}

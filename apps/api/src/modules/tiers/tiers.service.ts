@@ -612,11 +612,17 @@ async function liveLadderOf(deps: Deps, shopId: string): Promise<Ladder | null> 
   return ladder;
 }
 
-/** The storefront's tier card: the shopper's tier in force and progress to the next (`next_rank`). */
-export async function shopperTier(deps: Deps, shopId: string, customerId: string): Promise<ProxyTier | null> {
+/**
+ * The storefront's tier card: the shopper's tier in force and progress to the next (`next_rank`),
+ * from their standing as the storefront's shopper read found it (one statement, decision 0055).
+ */
+export async function shopperTier(
+  deps: Deps,
+  shopId: string,
+  row: { tier_id: string | null; metric: number; exclusive: boolean; period_key: string } | null,
+): Promise<ProxyTier | null> {
   const ladder = await liveLadderOf(deps, shopId);
   if (!ladder) return null;
-  const row = await repo.findStanding(deps.db, shopId, customerId);
   // A member not measured yet (joined since the launch, no order yet) stands in the base tier.
   const tierId = row?.tier_id ?? tierForMetric(ladder.tiers, 0)?.id;
   const tier = ladder.tiers.find((t) => t.id === tierId);
