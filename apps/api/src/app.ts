@@ -15,6 +15,7 @@ import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
 import { registerCustomerRoutes } from "./modules/customers/customers.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
+import { registerMailRoutes } from "./modules/mail/mail.routes";
 import { registerOpenApiRoutes } from "./modules/openapi/openapi.routes";
 import { registerProgramRoutes } from "./modules/programs/programs.routes";
 import { registerSettingsRoutes } from "./modules/settings/settings.routes";
@@ -96,6 +97,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerWebhookLogRoutes(app, deps);
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
+  registerMailRoutes(app, deps);
   await registerWebhookRoutes(app, deps, new Set(Object.keys(webhookHandlers)));
   if (deps.config.platform === "demo") await mountDemoStore(app, deps);
   await registerWebRoutes(app, options.webDirs);

@@ -92,6 +92,10 @@ export const errorMessages = {
   webhook_not_failed: "Only a failed delivery can be processed again.",
   platform_unavailable: "The store platform did not answer as expected. Please try again in a moment.",
   internal_error: "Something went wrong on our side. Please try again.",
+  // E-mail (L-04, L-10).
+  notification_not_found: "This notification does not exist.",
+  mail_test_failed: "Failed to send mail test",
+  mail_send_failed: "Failed to send email. Please try again later.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

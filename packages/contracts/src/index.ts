@@ -11,3 +11,4 @@ export * from "./shop";
 export * from "./vocabulary";
 export * from "./webhook-log";
 export * from "./widget";
+export * from "./notifications";

@@ -9,3 +9,4 @@ export * from "./programs/spending";
 export * from "./programs/status";
 export * from "./redemption";
 export * from "./vocabulary";
+export * from "./notifications/notifications";

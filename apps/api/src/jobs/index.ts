@@ -4,6 +4,7 @@ import { convertShopPendingPointsJob } from "./convert-shop-pending-points.job";
 import { expirePointsAllShopsJob, expireShopPointsJob } from "./expire-points.job";
 import { reconcileAllShopsJob, reconcileShopOrdersJob } from "./reconcile-orders.job";
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
+import { sendEmailJob } from "./send-email.job";
 
 /** Every job this codebase runs; the worker registers them all. */
 export const allJobs: JobDefinition[] = [
@@ -14,4 +15,5 @@ export const allJobs: JobDefinition[] = [
   convertShopPendingPointsJob,
   expirePointsAllShopsJob,
   expireShopPointsJob,
+  sendEmailJob,
 ];

@@ -52,3 +52,10 @@ export const expireShopPoints: JobRef<ExpireShopPointsData> = {
     cutoff: z.iso.datetime().optional(),
   }),
 };
+
+/** Issue 11: send one e-mail of the notification log (decision 0075); retried with back-off. */
+export const sendEmail: JobRef<{ shopId: string; notificationId: string }> = {
+  name: "send-email",
+  data: z.object({ shopId: z.string().min(1), notificationId: z.string().min(1) }),
+  retryLimit: 5,
+};

@@ -1,5 +1,6 @@
 import type { Tx } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
+import { pointsEarnedEmail } from "../mail/mail.effects";
 import type { OrderOutcome } from "./order-facts";
 
 /**
@@ -24,7 +25,7 @@ export interface OrderEffect {
 }
 
 /** Registered effects, run in this order. Later areas append theirs here. */
-export const orderEffects: readonly OrderEffect[] = [];
+export const orderEffects: readonly OrderEffect[] = [pointsEarnedEmail];
 
 export async function runOrderEffects(
   deps: Deps,

@@ -11,6 +11,7 @@ import {
 import type { Deps } from "../../infra/deps";
 import { lockCustomer } from "../customers/customers.service";
 import { postEntry } from "../ledger/ledger.service";
+import { enqueueEmails } from "../mail/mail.service";
 import { getShopOrThrow, listShopsWithPointExpiry, recordPointsExpiredUntil } from "../shops/shops.service";
 import * as repo from "./point-expiry.repository";
 
@@ -127,7 +128,17 @@ export async function expireShopPoints(
         now: now.toISOString(),
         utcOffsetMinutes: offset,
       });
-      return decision ? postPointExpiry(trx, { shopId, ...decision }) : 0;
+      if (!decision) return 0;
+      const taken = await postPointExpiry(trx, { shopId, ...decision });
+      const values = { points: taken };
+      const email = {
+        event: "points_expired" as const,
+        customerId: candidate.id,
+        occasion: decision.key,
+        values,
+      };
+      if (taken > 0) await enqueueEmails(deps, trx, shop, [email]);
+      return taken;
     });
     if (taken > 0) {
       customers += 1;
