@@ -47,6 +47,14 @@ import {
   webhookLogQuery,
   webhookLogResponse,
 } from "./webhook-log";
+import {
+  notificationListSchema,
+  notificationLogEntrySchema,
+  notificationLogSchema,
+  notificationSettingsSchema,
+  putNotificationBody,
+  testNotificationBody,
+} from "./notifications";
 import { widgetSettingsQuery, widgetSettingsResponse } from "./widget";
 
 /** Who may call a route (DESIGN §3); mirrors the server's guards. */
@@ -296,6 +304,48 @@ export const apiRoutes = {
     guard: "proxy",
     query: widgetSettingsQuery,
     response: widgetSettingsResponse,
+  },
+  "GET /apiSa/notifications": {
+    summary: "E-mail notifications: every event with its switch and settings (L-01, L-02)",
+    guard: "admin",
+    response: notificationListSchema,
+  },
+  "GET /apiSa/notifications/:event": {
+    summary: "One e-mail event's settings (L-04)",
+    guard: "admin",
+    response: notificationSettingsSchema,
+  },
+  "PUT /apiSa/notifications/:event": {
+    summary: "Save an e-mail event's switch, subject, colours, logo (≤ 2 MB), reply-to, send-before (L-04)",
+    guard: "admin",
+    body: putNotificationBody,
+    response: notificationSettingsSchema,
+  },
+  "GET /apiSa/notifications/:event/preview": {
+    summary: "The e-mail rendered with sample values, in the shop's language",
+    guard: "admin",
+    response: z.object({ subject: z.string(), html: z.string() }),
+  },
+  "POST /apiSa/notifications/:event/test": {
+    summary: "Send the e-mail with sample values to an address ('Failed to send mail test', L-10)",
+    guard: "admin",
+    body: testNotificationBody,
+    response: z.object({ sent: z.literal(true) }),
+  },
+  "GET /apiSa/notifications/log": {
+    summary: "The notification log, newest first: sent, opened, clicked, failed (L-02, L-03)",
+    guard: "admin",
+    response: notificationLogSchema,
+  },
+  "POST /apiSa/notifications/log/:id/resend": {
+    summary: "Send a logged e-mail again (L-03)",
+    guard: "admin",
+    response: notificationLogEntrySchema,
+  },
+  "POST /mail/u/:shopId/:id/:sig": {
+    summary: "One-click unsubscribe (RFC 8058; signed link from an e-mail)",
+    guard: "public",
+    response: z.object({ unsubscribed: z.boolean() }),
   },
   "POST /webhooks": {
     summary: "Shopify webhooks (every topic; HMAC over the raw body)",
