@@ -1,0 +1,2 @@
+export { NotificationEditor } from "./components/notification-editor";
+export { NotificationList } from "./components/notification-list";
