@@ -20,10 +20,8 @@ export const notificationEvents = [
   "review_approved",
 ] as const;
 export const notificationEventSchema = z.enum(notificationEvents, { error: "Unknown notification" });
-export type NotificationEventName = z.infer<typeof notificationEventSchema>;
 
 export const notificationStatuses = ["queued", "sent", "opened", "clicked", "failed"] as const;
-export type NotificationDeliveryStatus = (typeof notificationStatuses)[number];
 
 /** L-05: first reminder days and last reminder days. */
 export const firstReminderDays = [60, 30, 20, 10] as const;
@@ -94,7 +92,6 @@ export const putNotificationBody = z.strictObject({
 export type PutNotificationBody = z.infer<typeof putNotificationBody>;
 
 export const testNotificationBody = z.strictObject({ email: email("Email") });
-export type TestNotificationBody = z.infer<typeof testNotificationBody>;
 
 export const notificationLogEntrySchema = z.object({
   id: z.string(),

@@ -321,9 +321,6 @@ const chrome: Record<string, MailChrome> = {
 
 const catalogues: Record<string, Catalogue> = { en, de, fr, es };
 
-/** The storefront languages with their own e-mail words; the others read English. */
-export const mailLanguages = Object.keys(catalogues);
-
 /** The base language of a locale (`de-AT` → `de`) if it has words, else `en`. */
 export function mailLanguageOf(locale: string | null | undefined): string {
   const base = (locale ?? "en").toLowerCase().split(/[-_]/)[0] ?? "en";
