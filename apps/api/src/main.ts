@@ -2,6 +2,7 @@ import { buildApp, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
+import { seedDemoEmails } from "./seed/demo-emails";
 import { seedDemoMembers } from "./seed/demo-members";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
@@ -14,6 +15,7 @@ async function main() {
     await seedDemoMembers(deps);
     await seedDemoShoppers(deps);
     await seedDemoStore(deps);
+    await seedDemoEmails(deps);
   }
   if (config.workerInProcess) await startWorker(deps);
   const app = await buildApp(deps, { logger: true });

@@ -13,6 +13,14 @@ import {
   revokeCouponResponse,
 } from "./customers";
 import {
+  notificationListSchema,
+  notificationLogEntrySchema,
+  notificationLogSchema,
+  notificationSettingsSchema,
+  putNotificationBody,
+  testNotificationBody,
+} from "./notifications";
+import {
   createProgramBody,
   programStatusBody,
   programSummarySchema,
@@ -47,14 +55,6 @@ import {
   webhookLogQuery,
   webhookLogResponse,
 } from "./webhook-log";
-import {
-  notificationListSchema,
-  notificationLogEntrySchema,
-  notificationLogSchema,
-  notificationSettingsSchema,
-  putNotificationBody,
-  testNotificationBody,
-} from "./notifications";
 import { widgetSettingsQuery, widgetSettingsResponse } from "./widget";
 
 /** Who may call a route (DESIGN §3); mirrors the server's guards. */
