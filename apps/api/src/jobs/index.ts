@@ -4,6 +4,7 @@ import { convertShopPendingPointsJob } from "./convert-shop-pending-points.job";
 import { expirePointsAllShopsJob, expireShopPointsJob } from "./expire-points.job";
 import { reconcileAllShopsJob, reconcileShopOrdersJob } from "./reconcile-orders.job";
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
+import { remindExpiringPointsJob } from "./remind-expiring-points.job";
 import { sendEmailJob } from "./send-email.job";
 
 /** Every job this codebase runs; the worker registers them all. */
@@ -16,4 +17,5 @@ export const allJobs: JobDefinition[] = [
   expirePointsAllShopsJob,
   expireShopPointsJob,
   sendEmailJob,
+  remindExpiringPointsJob,
 ];

@@ -59,3 +59,9 @@ export const sendEmail: JobRef<{ shopId: string; notificationId: string }> = {
   data: z.object({ shopId: z.string().min(1), notificationId: z.string().min(1) }),
   retryLimit: 5,
 };
+
+/** L-05: the hourly sweep e-mailing point-expiry reminders (issue 11). */
+export const remindExpiringPoints: JobRef<Record<string, never>> = {
+  name: "remind-expiring-points",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};

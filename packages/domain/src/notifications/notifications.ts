@@ -38,42 +38,24 @@ export function isNotificationEvent(value: string): value is NotificationEvent {
 }
 
 /**
- * L-05: which reminder is due on `today` for points that expire on `expiresOn` (both calendar dates
- * `YYYY-MM-DD` in the store's time zone): `first` exactly `firstDays` before, `last` exactly
- * `lastDays` before, else null. Settings outside the allowed days fall back to the defaults.
+ * L-05: how many days before expiry the first and the last reminder go. Days the spec does not
+ * offer fall back to the defaults (30 and 7).
  */
-export function dueExpiryReminder(
+export function expiryReminderDays(
   settings: Partial<ExpiryReminderSettings> | null | undefined,
-  expiresOn: string,
-  today: string,
-): { reminder: "first" | "last"; daysBefore: number } | null {
-  const first = (FIRST_EXPIRY_REMINDER_DAYS as readonly number[]).includes(settings?.firstDays ?? -1)
-    ? (settings?.firstDays as number)
-    : DEFAULT_EXPIRY_REMINDERS.firstDays;
-  const last = (LAST_EXPIRY_REMINDER_DAYS as readonly number[]).includes(settings?.lastDays ?? -1)
-    ? (settings?.lastDays as number)
-    : DEFAULT_EXPIRY_REMINDERS.lastDays;
-  const days = daysBetween(today, expiresOn);
-  if (days === first) return { reminder: "first", daysBefore: first };
-  if (days === last) return { reminder: "last", daysBefore: last };
-  return null;
-}
-
-/** Whole days from one calendar date to another (`YYYY-MM-DD`), negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-export type SendMethod = "custom_smtp" | "custom_domain" | "default";
-
-/** L-09: custom SMTP if verified, else the verified custom sending domain, else the default service. */
-export function chooseSendMethod(shop: {
-  customSmtp?: { verified: boolean } | null | undefined;
-  customDomain?: { status: "unverified" | "partially_verified" | "verified" } | null | undefined;
-}): SendMethod {
-  if (shop.customSmtp?.verified) return "custom_smtp";
-  if (shop.customDomain?.status === "verified") return "custom_domain";
-  return "default";
+): ExpiryReminderSettings {
+  const first = settings?.firstDays;
+  const last = settings?.lastDays;
+  return {
+    firstDays:
+      first !== undefined && (FIRST_EXPIRY_REMINDER_DAYS as readonly number[]).includes(first)
+        ? first
+        : DEFAULT_EXPIRY_REMINDERS.firstDays,
+    lastDays:
+      last !== undefined && (LAST_EXPIRY_REMINDER_DAYS as readonly number[]).includes(last)
+        ? last
+        : DEFAULT_EXPIRY_REMINDERS.lastDays,
+  };
 }
 
 /**
@@ -82,28 +64,4 @@ export function chooseSendMethod(shop: {
  */
 export function notificationKey(event: NotificationEvent, customerId: string, occasion: string): string {
   return `${event}:${customerId}:${occasion}`;
-}
-
-/** Common free-mail domains: a sender there fails SPF alignment (L-08's public-mail-domain warning). */
-const PUBLIC_MAIL_DOMAINS = new Set([
-  "gmail.com",
-  "googlemail.com",
-  "yahoo.com",
-  "outlook.com",
-  "hotmail.com",
-  "live.com",
-  "icloud.com",
-  "aol.com",
-  "gmx.com",
-  "gmx.de",
-  "web.de",
-  "proton.me",
-  "protonmail.com",
-  "yandex.com",
-  "mail.ru",
-]);
-
-export function isPublicMailDomain(email: string): boolean {
-  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
-  return PUBLIC_MAIL_DOMAINS.has(domain);
 }

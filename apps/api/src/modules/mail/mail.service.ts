@@ -7,6 +7,8 @@ import type {
 } from "@laurel/contracts";
 import type { NotificationRow, NotificationTemplateRow, ShopRow, Tx } from "@laurel/db";
 import {
+  type ExpiryReminderSettings,
+  expiryReminderDays,
   isNotificationEvent,
   type NotificationEvent,
   notificationEvents,
@@ -389,4 +391,14 @@ export function listMailbox(deps: Deps, shopId: string) {
 
 export function findMailboxMessage(deps: Deps, shopId: string, id: number) {
   return repo.findMailboxMessage(deps.db, shopId, id);
+}
+
+/** L-05: the shop's reminder days (the first from the expiry e-mail's send-before), or none when it is off. */
+export async function expiryReminderSettings(
+  deps: Deps,
+  shopId: string,
+): Promise<ExpiryReminderSettings | null> {
+  const template = await repo.findTemplate(deps.db, shopId, "points_expiring");
+  if (template?.enabled === false) return null;
+  return expiryReminderDays({ firstDays: template?.send_before_days ?? undefined });
 }
