@@ -54,7 +54,8 @@ export async function renderMailboxMessage(message: { raw: string }): Promise<st
     ["Reply-To", header("reply-to")],
     ["Subject", parsed.subject ?? ""],
     ["Date", parsed.date?.toISOString() ?? ""],
-    ["List-Unsubscribe", parsed.headers.get("list-unsubscribe") ? "yes (one-click)" : "no"],
+    // mailparser gathers the List-* headers under `list`.
+    ["List-Unsubscribe", parsed.headers.get("list") ? "yes (one-click)" : "no"],
   ];
   const html = typeof parsed.html === "string" ? parsed.html : `<pre>${esc(parsed.text ?? "")}</pre>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(parsed.subject ?? "E-mail")}</title>${STYLE}</head><body>

@@ -204,12 +204,18 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
                 <InlineStack gap="400" wrap={false}>
                   <ColourField
                     label={t("notifications.editor.headerColor")}
+                    pickLabel={t("notifications.editor.pickColour", {
+                      name: t("notifications.editor.headerColor"),
+                    })}
                     value={form.headerColor}
                     onChange={(v) => set("headerColor", v)}
                     error={errors.headerColor}
                   />
                   <ColourField
                     label={t("notifications.editor.buttonColor")}
+                    pickLabel={t("notifications.editor.pickColour", {
+                      name: t("notifications.editor.buttonColor"),
+                    })}
                     value={form.buttonColor}
                     onChange={(v) => set("buttonColor", v)}
                     error={errors.buttonColor}
@@ -333,6 +339,7 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
 
 function ColourField(props: {
   label: string;
+  pickLabel: string;
   value: string;
   onChange: (v: string) => void;
   error?: string | undefined;
@@ -348,7 +355,7 @@ function ColourField(props: {
       prefix={
         <input
           type="color"
-          aria-label={props.label}
+          aria-label={props.pickLabel}
           value={HEX.test(props.value) ? props.value : "#000000"}
           onChange={(e) => props.onChange(e.target.value)}
           style={{ width: 24, height: 24, padding: 0, border: "none", background: "none" }}
