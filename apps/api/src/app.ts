@@ -23,6 +23,7 @@ import { registerShopRoutes } from "./modules/shops/shops.routes";
 import { findShopByDomain } from "./modules/shops/shops.service";
 import { registerStaffRoutes } from "./modules/staff/staff.routes";
 import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
+import { registerTranslationRoutes } from "./modules/translations/translations.routes";
 import { registerWebRoutes } from "./modules/web/web.routes";
 import { registerWebhookLogRoutes } from "./modules/webhook-log/webhook-log.routes";
 import { registerWebhookRoutes } from "./modules/webhooks/webhooks.routes";
@@ -98,6 +99,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
   registerMailRoutes(app, deps);
+  registerTranslationRoutes(app, deps);
   await registerWebhookRoutes(app, deps, new Set(Object.keys(webhookHandlers)));
   if (deps.config.platform === "demo") await mountDemoStore(app, deps);
   await registerWebRoutes(app, options.webDirs);

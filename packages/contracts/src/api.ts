@@ -49,6 +49,7 @@ import {
   staffShopSchema,
   staffShopUpdateBody,
 } from "./shop";
+import { translationSettingsSchema } from "./translations";
 import {
   webhookDeliveryDetailSchema,
   webhookDeliverySummarySchema,
@@ -341,6 +342,17 @@ export const apiRoutes = {
     summary: "Send a logged e-mail again (L-03)",
     guard: "admin",
     response: notificationLogEntrySchema,
+  },
+  "GET /apiSa/translation": {
+    summary: "Storefront languages and the shop's own texts per language (M-09, M-10)",
+    guard: "admin",
+    response: translationSettingsSchema,
+  },
+  "POST /apiSa/translation": {
+    summary: "Replace the storefront languages and texts (whole object; 'translations saved')",
+    guard: "admin",
+    body: translationSettingsSchema,
+    response: translationSettingsSchema,
   },
   "POST /mail/u/:shopId/:id/:sig": {
     summary: "One-click unsubscribe (RFC 8058; signed link from an e-mail)",

@@ -12,3 +12,4 @@ export * from "./vocabulary";
 export * from "./webhook-log";
 export * from "./widget";
 export * from "./notifications";
+export * from "./translations";
