@@ -89,4 +89,18 @@ test.describe("e-mail notifications", () => {
     expect(entry).toMatchObject({ event: "points_earned", recipient: "ava@laurel.test", status: "clicked" });
     expect(entry?.openedAt).not.toBeNull();
   });
+
+  test("the primary storefront language writes the e-mails in German", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/settings");
+    await page.getByLabel("Primary language").selectOption("de");
+    await expect(page.getByText("Language saved").first()).toBeVisible();
+    await page.goto("/settings/notifications/points_expired");
+    await expect(page.getByTestId("preview-subject")).toHaveText(
+      "Ihre points bei Laurel Demo Store sind verfallen",
+    );
+    await page.goto("/settings");
+    await page.getByLabel("Primary language").selectOption("en");
+    await expect(page.getByText("Language saved").first()).toBeVisible();
+  });
 });

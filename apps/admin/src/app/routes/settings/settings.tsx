@@ -1,7 +1,7 @@
 import { BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { NotificationEditor, NotificationList } from "../../../features/notifications";
+import { EmailLanguageCard, NotificationEditor, NotificationList } from "../../../features/notifications";
 import { useAppPaths } from "../../../lib/routing";
 
 /** /settings, /settings/notifications and /settings/notifications/:id (areas L, M; issue 11). */
@@ -37,6 +37,12 @@ function SettingsOverview({ href }: { href: (path: string) => string }) {
               </InlineStack>
             </BlockStack>
           </Card>
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection
+          title={t("notifications.language.title")}
+          description={t("notifications.language.help")}
+        >
+          <EmailLanguageCard />
         </Layout.AnnotatedSection>
       </Layout>
     </Page>
