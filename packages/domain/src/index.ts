@@ -1,6 +1,7 @@
 export * from "./bounds";
 export * from "./earning";
 export * from "./ledger";
+export * from "./notifications/notifications";
 export * from "./plans";
 export * from "./programs/common";
 export * from "./programs/defaults";
@@ -9,4 +10,3 @@ export * from "./programs/spending";
 export * from "./programs/status";
 export * from "./redemption";
 export * from "./vocabulary";
-export * from "./notifications/notifications";
