@@ -357,7 +357,7 @@ export const apiRoutes = {
   "POST /mail/u/:shopId/:id/:sig": {
     summary: "One-click unsubscribe (RFC 8058; signed link from an e-mail)",
     guard: "public",
-    response: z.object({ unsubscribed: z.boolean() }),
+    response: z.object({ unsubscribed: z.literal(true) }),
   },
   "POST /webhooks": {
     summary: "Shopify webhooks (every topic; HMAC over the raw body)",

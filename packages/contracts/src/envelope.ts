@@ -95,7 +95,7 @@ export const errorMessages = {
   // E-mail (L-04, L-10).
   notification_not_found: "This notification does not exist.",
   mail_test_failed: "Failed to send mail test",
-  mail_send_failed: "Failed to send email. Please try again later.",
+  mail_link_invalid: "This link is not valid.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

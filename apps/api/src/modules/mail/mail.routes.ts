@@ -2,7 +2,7 @@ import { notificationEventSchema, putNotificationBody, testNotificationBody } fr
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
-import { parseInput } from "../../infra/errors";
+import { AppError, parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { SESSION_COOKIE } from "../auth/auth.routes";
 import { authenticateAdmin, issueToken } from "../auth/auth.service";
@@ -119,9 +119,9 @@ export function registerMailRoutes(app: FastifyInstance, deps: Deps): void {
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_r, body, done) =>
       done(null, body),
     );
-    scope.post("/mail/u/:shopId/:id/:sig", { ...open, bodyLimit: 1024 }, async (request, reply) => {
-      const done = await unsubscribe(request.params);
-      return reply.code(done ? 200 : 400).send(ok({ unsubscribed: done }));
+    scope.post("/mail/u/:shopId/:id/:sig", { ...open, bodyLimit: 1024 }, async (request) => {
+      if (!(await unsubscribe(request.params))) throw new AppError("mail_link_invalid", 400);
+      return ok({ unsubscribed: true });
     });
   });
 
