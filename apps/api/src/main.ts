@@ -47,6 +47,8 @@ async function main() {
       `  store:    ${config.appUrl}/demo-store (demo shoppers: ${DEMO_SHOPPERS.map((s) => `${s.email} / ${s.password}`).join(", ")})`,
     );
   }
+  if (!config.smtpUrl)
+    lines.push(`  mailbox:  ${config.appUrl}/dev/mailbox (every e-mail sent; signed in as the merchant)`);
   console.log(lines.join("\n"));
 
   const shutdown = async () => {
