@@ -1,4 +1,9 @@
-import { MAX_LOGO_BYTES, type NotificationSettings, type PutNotificationBody } from "@laurel/contracts";
+import {
+  MAX_LOGO_BYTES,
+  type NotificationSettings,
+  notificationEvents,
+  type PutNotificationBody,
+} from "@laurel/contracts";
 import {
   Banner,
   BlockStack,
@@ -71,6 +76,24 @@ function bodyOf(form: Form, hasSendBefore: boolean): PutNotificationBody {
  * save bar and the leave-page guard follow A-16/A-17.
  */
 export function NotificationEditor({ event, backUrl }: { event: string; backUrl: string }) {
+  const { t } = useTranslation();
+  // An address that names no e-mail is answered here, without asking the server.
+  if (!(notificationEvents as readonly string[]).includes(event)) {
+    return (
+      <Page
+        title={t("notifications.list.title")}
+        backAction={{ content: t("notifications.list.title"), url: backUrl }}
+      >
+        <Banner tone="warning" title={t("notifications.editor.unknown")}>
+          <p>{t("notifications.editor.unknownBody")}</p>
+        </Banner>
+      </Page>
+    );
+  }
+  return <KnownNotificationEditor event={event} backUrl={backUrl} />;
+}
+
+function KnownNotificationEditor({ event, backUrl }: { event: string; backUrl: string }) {
   const { t } = useTranslation();
   const query = useNotification(event);
   if (query.isPending) return <ScreenSkeleton title={t("notifications.editor.loading")} />;
