@@ -2,6 +2,7 @@ import { buildApp, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
+import { seedDemoEmails } from "./seed/demo-emails";
 import { seedDemoMembers } from "./seed/demo-members";
 import { seedDemoPrograms } from "./seed/demo-programs";
 import { seedDemoReferrals } from "./seed/demo-referrals";
@@ -20,6 +21,7 @@ async function main() {
     await seedDemoTiers(deps);
     await seedDemoStore(deps);
     await seedDemoPrograms(deps);
+    await seedDemoEmails(deps);
   }
   if (config.workerInProcess) await startWorker(deps);
   const app = await buildApp(deps, { logger: true });
@@ -51,6 +53,8 @@ async function main() {
       `  store:    ${config.appUrl}/demo-store (demo shoppers: ${DEMO_SHOPPERS.map((s) => `${s.email} / ${s.password}`).join(", ")})`,
     );
   }
+  if (!config.smtpUrl)
+    lines.push(`  mailbox:  ${config.appUrl}/dev/mailbox (every e-mail sent; signed in as the merchant)`);
   console.log(lines.join("\n"));
 
   const shutdown = async () => {

@@ -29,6 +29,16 @@ describe("route guards (DESIGN §3)", () => {
 
   it("every JSON route is in the contracts' route table with the same guard, and nothing else is", () => {
     const served = new Set(["GET /openapi.json", "GET /widget/*", "GET /*"]);
+    // E-mail links and the local mailbox answer images, redirects and HTML (decision 0075).
+    const mailPages = [
+      "GET /mail/o/:shopId/:id/:sig",
+      "GET /mail/c/:shopId/:id",
+      "GET /mail/u/:shopId/:id/:sig",
+    ];
+    for (const key of [...mailPages, "GET /mail/logo/:shopId/:event"]) served.add(key);
+    for (const key of ["GET /dev/mailbox", "GET /dev/mailbox/:id"]) served.add(key);
+    for (const r of routes.filter((r) => r.url.startsWith("/mail/"))) expect(r.guard).toBe("public");
+    for (const r of routes.filter((r) => r.url.startsWith("/dev/mailbox"))) expect(r.guard).toBe("session");
     // The demo store's HTML pages, its app-proxy emulation and Shopify's /discount link (decision 0015).
     const demoStore = (key: string) => / \/(demo-store|apps\/laurel|discount)(\/|$)/.test(key);
     for (const r of routes.filter((r) => demoStore(`${r.method} ${r.url}`))) expect(r.guard).toBe("public");

@@ -17,6 +17,9 @@ describe("contracts' copies of the domain's vocabularies", () => {
     ["program types", contracts.programTypes, domain.programTypes],
     ["program statuses", contracts.programStatuses, domain.programStatuses],
     ["plan ids", contracts.planIds, domain.planIds],
+    ["e-mail notification events", contracts.notificationEvents, domain.notificationEvents],
+    ["first expiry reminder days", contracts.firstReminderDays, domain.FIRST_EXPIRY_REMINDER_DAYS],
+    ["last expiry reminder days", contracts.lastReminderDays, domain.LAST_EXPIRY_REMINDER_DAYS],
   ] as const)("%s", (_name, copy, source) => {
     expect([...copy]).toEqual([...source]);
   });

@@ -13,6 +13,14 @@ import {
   revokeCouponResponse,
 } from "./customers";
 import {
+  notificationListSchema,
+  notificationLogEntrySchema,
+  notificationLogSchema,
+  notificationSettingsSchema,
+  putNotificationBody,
+  testNotificationBody,
+} from "./notifications";
+import {
   backtestBody,
   backtestResultSchema,
   createProgramBody,
@@ -58,6 +66,7 @@ import {
   tierSchema,
   tierSettingsSchema,
 } from "./tiers";
+import { translationSettingsSchema } from "./translations";
 import {
   webhookDeliveryDetailSchema,
   webhookDeliverySummarySchema,
@@ -392,6 +401,59 @@ export const apiRoutes = {
     response: widgetSettingsResponse,
   },
   ...referralRoutes,
+  "GET /apiSa/notifications": {
+    summary: "E-mail notifications: every event with its switch and settings (L-01, L-02)",
+    guard: "admin",
+    response: notificationListSchema,
+  },
+  "GET /apiSa/notifications/:event": {
+    summary: "One e-mail event's settings (L-04)",
+    guard: "admin",
+    response: notificationSettingsSchema,
+  },
+  "PUT /apiSa/notifications/:event": {
+    summary: "Save an e-mail event's switch, subject, colours, logo (≤ 2 MB), reply-to, send-before (L-04)",
+    guard: "admin",
+    body: putNotificationBody,
+    response: notificationSettingsSchema,
+  },
+  "GET /apiSa/notifications/:event/preview": {
+    summary: "The e-mail rendered with sample values, in the shop's language",
+    guard: "admin",
+    response: z.object({ subject: z.string(), html: z.string() }),
+  },
+  "POST /apiSa/notifications/:event/test": {
+    summary: "Send the e-mail with sample values to an address ('Failed to send mail test', L-10)",
+    guard: "admin",
+    body: testNotificationBody,
+    response: z.object({ sent: z.literal(true) }),
+  },
+  "GET /apiSa/notifications/log": {
+    summary: "The notification log, newest first: sent, opened, clicked, failed (L-02, L-03)",
+    guard: "admin",
+    response: notificationLogSchema,
+  },
+  "POST /apiSa/notifications/log/:id/resend": {
+    summary: "Send a logged e-mail again (L-03)",
+    guard: "admin",
+    response: notificationLogEntrySchema,
+  },
+  "GET /apiSa/translation": {
+    summary: "Storefront languages and the shop's own texts per language (M-09, M-10)",
+    guard: "admin",
+    response: translationSettingsSchema,
+  },
+  "POST /apiSa/translation": {
+    summary: "Replace the storefront languages and texts (whole object; 'translations saved')",
+    guard: "admin",
+    body: translationSettingsSchema,
+    response: translationSettingsSchema,
+  },
+  "POST /mail/u/:shopId/:id/:sig": {
+    summary: "One-click unsubscribe (RFC 8058; signed link from an e-mail)",
+    guard: "public",
+    response: z.object({ unsubscribed: z.literal(true) }),
+  },
   "POST /webhooks": {
     summary: "Shopify webhooks (every topic; HMAC over the raw body)",
     guard: "webhook",

@@ -106,6 +106,10 @@ export const errorMessages = {
   tier_not_launched: "VIP tiers are not launched.",
   tier_direct_change_basis: "A direct tier change needs tiers calculated by points earned.",
   tier_rewards_in_use: "Programs still give VIP tier rewards. Turn them off before deactivating VIP tiers.",
+  // E-mail (L-04, L-10).
+  notification_not_found: "This notification does not exist.",
+  mail_test_failed: "Failed to send mail test",
+  mail_link_invalid: "This link is not valid.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

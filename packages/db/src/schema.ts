@@ -107,6 +107,8 @@ export interface ShopSettingsJson {
   };
   /** H-07, H-08: points expire after this long without activity (the domain's `PointExpirySettings`). */
   pointExpiry?: { expiry: string; customDuration: string | null };
+  /** M-09, M-10: the storefront languages (issue 11); e-mails are written in `primaryLanguage`. */
+  translation?: { primaryLanguage?: string; detectMethod?: string; additionalLanguages?: string[] };
 }
 
 export interface PlatformInfoJson {
@@ -517,6 +519,10 @@ export interface DB {
   audit_log: AuditLogTable;
   laurel_migrations: MigrationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  notification_templates: NotificationTemplatesTable;
+  notifications: NotificationsTable;
+  notification_unsubscribes: NotificationUnsubscribesTable;
+  mailbox_messages: MailboxMessagesTable;
 }
 
 export type ShopRow = Selectable<ShopsTable>;
@@ -540,3 +546,60 @@ export type DemoWebhookDeliveryRow = Selectable<DemoWebhookDeliveriesTable>;
 export type TierProgramRow = Selectable<TierProgramsTable>;
 export type TierRow = Selectable<TiersTable>;
 export type TierRunRow = Selectable<TierRunsTable>;
+
+/** L-02, L-04: a shop's settings of one e-mail event (decision 0075). */
+export interface NotificationTemplatesTable {
+  shop_id: string;
+  event: string;
+  enabled: Generated<boolean>;
+  subject: string | null;
+  header_color: string | null;
+  button_color: string | null;
+  logo: string | null;
+  reply_to: string | null;
+  send_before_days: number | null;
+  updated_at: DefaultTimestamp;
+}
+
+export type NotificationStatus = "queued" | "sent" | "opened" | "clicked" | "failed";
+
+/** L-02, L-03: the notification log, one row per e-mail, unique per idempotency key. */
+export interface NotificationsTable {
+  shop_id: string;
+  id: string;
+  event: string;
+  customer_id: string | null;
+  recipient: string;
+  language: string;
+  idempotency_key: string;
+  status: ColumnType<NotificationStatus, NotificationStatus | undefined, NotificationStatus>;
+  subject: string | null;
+  data: Json<Record<string, string | number | null>>;
+  attempts: Generated<number>;
+  lease_until: NullableTimestamp;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: DefaultTimestamp;
+  sent_at: NullableTimestamp;
+  opened_at: NullableTimestamp;
+  clicked_at: NullableTimestamp;
+}
+
+export interface NotificationUnsubscribesTable {
+  shop_id: string;
+  customer_id: string;
+  unsubscribed_at: DefaultTimestamp;
+}
+
+/** The embedded mode's local catch-all mailbox (raw RFC 5322 messages). */
+export interface MailboxMessagesTable {
+  shop_id: string;
+  id: ColumnType<number, never, never>;
+  recipient: string;
+  subject: string;
+  raw: string;
+  received_at: DefaultTimestamp;
+}
+
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NotificationTemplateRow = Selectable<NotificationTemplatesTable>;

@@ -1,6 +1,7 @@
 export * from "./bounds";
 export * from "./earning";
 export * from "./ledger";
+export * from "./notifications/notifications";
 export * from "./plans";
 export * from "./programs/catalogue";
 export * from "./programs/common";

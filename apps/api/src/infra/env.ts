@@ -57,6 +57,11 @@ const envSchema = z.object({
       "must be a hop count, or addresses/CIDRs separated by commas (e.g. 10.0.0.0/8,127.0.0.1), or loopback",
     )
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Laurel <no-reply@laurel.localhost>"),
 });
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -109,6 +114,9 @@ export interface Config {
   webhookProcessors: number;
   /** Proxies whose X-Forwarded-For gives the client's address; false = the socket's peer. */
   trustProxy: TrustProxy;
+  /** The default e-mail service (decision 0075); unset = the local catch-all mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -120,7 +128,7 @@ export function maskDatabaseUrl(url: string): string {
 
 /** The value a bad setting had, for its message; secrets are never shown, a URL's password is hidden. */
 function shownValue(name: string, value: string | undefined): string {
-  if (value === undefined || /SECRET|PASSWORD|TOKEN/.test(name)) return "";
+  if (value === undefined || /SECRET|PASSWORD|TOKEN|SMTP_URL/.test(name)) return "";
   return ` (${name}=${name === "DATABASE_URL" ? maskDatabaseUrl(value) : value})`;
 }
 
@@ -167,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookLeaseMs: e.WEBHOOK_LEASE_MS,
     webhookProcessors: e.WEBHOOK_PROCESSORS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     secureCookies: appUrl.startsWith("https://"),
   };
 }

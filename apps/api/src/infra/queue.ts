@@ -26,6 +26,8 @@ export interface JobQueue {
     data: T,
     options?: { singletonKey?: string; startAfter?: Date | number },
   ): Promise<void>;
+  /** Enqueue many jobs of one kind in one statement inside the caller's transaction (outbox). */
+  sendManyInTransaction<T>(trx: Tx, job: JobRef<T>, data: readonly T[]): Promise<void>;
   /** Enqueue outside any transaction (a job fanning out more jobs). */
   send<T>(
     job: JobRef<T>,
@@ -56,6 +58,11 @@ export async function createJobQueue(database: Database, jobs: JobDefinition[]):
     async sendInTransaction(trx, job, data, options) {
       const parsed = job.data.parse(data);
       await boss.send(job.name, parsed as object, { db: fromKysely(trx), ...options });
+    },
+    async sendManyInTransaction(trx, job, data) {
+      if (data.length === 0) return;
+      const jobsData = data.map((d) => ({ data: job.data.parse(d) as object }));
+      await boss.insert(job.name, jobsData, { db: fromKysely(trx) });
     },
     async send(job, data, options) {
       await boss.send(job.name, job.data.parse(data) as object, { ...options });

@@ -6,6 +6,8 @@ import { issueReferralRewardJob } from "./issue-referral-reward.job";
 import { recalculateTiersJob } from "./recalculate-tiers.job";
 import { reconcileAllShopsJob, reconcileShopOrdersJob } from "./reconcile-orders.job";
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
+import { remindExpiringPointsJob } from "./remind-expiring-points.job";
+import { sendEmailJob } from "./send-email.job";
 
 /** Every job this codebase runs; the worker registers them all. */
 export const allJobs: JobDefinition[] = [
@@ -18,4 +20,6 @@ export const allJobs: JobDefinition[] = [
   expireShopPointsJob,
   issueReferralRewardJob,
   recalculateTiersJob,
+  sendEmailJob,
+  remindExpiringPointsJob,
 ];

@@ -64,3 +64,16 @@ export const recalculateTiers: JobRef<{ shopId: string; runId: string }> = {
   name: "recalculate-tiers",
   data: z.object({ shopId: z.string().min(1), runId: z.string().min(1) }),
 };
+
+/** Issue 11: send one e-mail of the notification log (decision 0075); retried with back-off. */
+export const sendEmail: JobRef<{ shopId: string; notificationId: string }> = {
+  name: "send-email",
+  data: z.object({ shopId: z.string().min(1), notificationId: z.string().min(1) }),
+  retryLimit: 5,
+};
+
+/** L-05: the hourly sweep e-mailing point-expiry reminders (issue 11). */
+export const remindExpiringPoints: JobRef<Record<string, never>> = {
+  name: "remind-expiring-points",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};

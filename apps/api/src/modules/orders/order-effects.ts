@@ -1,5 +1,6 @@
 import type { Tx } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
+import { pointsEarnedEmail } from "../mail/mail.effects";
 import { referralOrderEffect } from "../referrals/referrals.effect";
 import { tierOrderEffect } from "../tiers/tier-order-effect";
 import type { OrderOutcome } from "./order-facts";
@@ -29,6 +30,7 @@ export interface OrderEffect {
 export const orderEffects: readonly OrderEffect[] = [
   referralOrderEffect, // issue 18: referral completion and cancellation (may credit a referrer)
   tierOrderEffect, // issue 10: tier progress, tier changes, entry rewards (after every credit)
+  pointsEarnedEmail, // issue 11: the "points earned" e-mail, queued in the batch's transaction
 ];
 
 export async function runOrderEffects(

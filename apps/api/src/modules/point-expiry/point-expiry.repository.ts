@@ -16,8 +16,17 @@ export interface ExpiryCandidateRow {
  */
 export async function listExpiryCandidates(
   conn: Conn,
-  q: { shopId: string; activityTypes: readonly string[]; cutoff: Date; after: string | null; limit: number },
+  q: {
+    shopId: string;
+    activityTypes: readonly string[];
+    cutoff: Date;
+    after: string | null;
+    limit: number;
+    /** Only customers whose latest activity is at or after this (L-05 reminders: one day's expiries). */
+    notBefore?: Date | null;
+  },
 ): Promise<ExpiryCandidateRow[]> {
+  const notBefore = q.notBefore ?? null;
   const r = await sql<ExpiryCandidateRow>`
     select c.id, c.available_points, coalesce(last.created_at, c.created_at) as last_activity_at
     from customers c
@@ -32,6 +41,7 @@ export async function listExpiryCandidates(
       and c.available_points > 0
       and (${q.after}::text is null or c.id > ${q.after})
       and coalesce(last.created_at, c.created_at) < ${q.cutoff}
+      and (${notBefore}::timestamptz is null or coalesce(last.created_at, c.created_at) >= ${notBefore}::timestamptz)
     order by c.id
     limit ${q.limit}`.execute(conn);
   return r.rows.map((row) => ({ ...row, last_activity_at: new Date(row.last_activity_at) }));

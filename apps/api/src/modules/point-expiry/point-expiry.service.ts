@@ -1,6 +1,7 @@
 import type { ShopRow, Tx } from "@laurel/db";
 import {
   decidePointExpiry,
+  type ExpiryReminderSettings,
   inactivityCutoff,
   planAllows,
   planRankOf,
@@ -11,6 +12,7 @@ import {
 import type { Deps } from "../../infra/deps";
 import { lockCustomer } from "../customers/customers.service";
 import { postEntry } from "../ledger/ledger.service";
+import { enqueueEmails } from "../mail/mail.service";
 import { getShopOrThrow, listShopsWithPointExpiry, recordPointsExpiredUntil } from "../shops/shops.service";
 import * as repo from "./point-expiry.repository";
 
@@ -127,7 +129,17 @@ export async function expireShopPoints(
         now: now.toISOString(),
         utcOffsetMinutes: offset,
       });
-      return decision ? postPointExpiry(trx, { shopId, ...decision }) : 0;
+      if (!decision) return 0;
+      const taken = await postPointExpiry(trx, { shopId, ...decision });
+      const values = { points: taken };
+      const email = {
+        event: "points_expired" as const,
+        customerId: candidate.id,
+        occasion: decision.key,
+        values,
+      };
+      if (taken > 0) await enqueueEmails(deps, trx, shop, [email]);
+      return taken;
     });
     if (taken > 0) {
       customers += 1;
@@ -140,4 +152,62 @@ export async function expireShopPoints(
   }
   await recordPointsExpiredUntil(deps, shopId, cutoff);
   return { customers, points, next: null };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * L-05 (issue 11): e-mails the customers whose points expire exactly `firstDays` and `lastDays`
+ * from today (the store's days): those whose latest point activity falls in the one day that makes
+ * their points expire then. Keyed by customer, expiry day and reminder, so the hourly sweep (or any
+ * rerun) e-mails each once; a customer who becomes active again gets reminders for the new date.
+ * Answers how many e-mails were queued.
+ */
+export async function remindOfExpiringPoints(
+  deps: Deps,
+  shopId: string,
+  reminders: ExpiryReminderSettings,
+  limit = 500,
+): Promise<number> {
+  const shop = await getShopOrThrow(deps, shopId);
+  const now = deps.clock.now();
+  const period = pointExpiryPeriod(shop.settings.pointExpiry);
+  if (!period || !expiryCutoffOf(shop, now)) return 0;
+  const offset = utcOffsetMinutes(shop.platform_info.ianaTimezone, now);
+  const cutoffIn = (days: number) =>
+    new Date(inactivityCutoff(new Date(now.getTime() + days * DAY_MS).toISOString(), period, offset));
+  let queued = 0;
+  for (const days of new Set([reminders.firstDays, reminders.lastDays])) {
+    const [notBefore, cutoff] = [cutoffIn(days - 1), cutoffIn(days)];
+    let after: string | null = null;
+    for (;;) {
+      const batch = await repo.listExpiryCandidates(deps.db, {
+        shopId,
+        activityTypes: pointActivityTypes,
+        cutoff,
+        notBefore,
+        after,
+        limit,
+      });
+      if (batch.length > 0) {
+        const occasion = `expiry:${cutoff.toISOString()}:${days}`;
+        queued += await deps.db.transaction().execute((trx) =>
+          enqueueEmails(
+            deps,
+            trx,
+            shop,
+            batch.map((c) => ({
+              event: "points_expiring" as const,
+              customerId: c.id,
+              occasion,
+              values: { points: c.available_points, days },
+            })),
+          ),
+        );
+      }
+      if (batch.length < limit) break;
+      after = batch.at(-1)?.id ?? null;
+    }
+  }
+  return queued;
 }

@@ -22,6 +22,7 @@ import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { DiscountRequest, DiscountValue } from "../../platform/port";
 import { postEntry, postHold, reserveHold, voidHold } from "../ledger/ledger.service";
+import { enqueueEmails } from "../mail/mail.service";
 import * as repo from "./rewards.repository";
 
 /**
@@ -163,6 +164,10 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
   }
   const coupon = await deps.db.transaction().execute(async (trx) => {
     await postHold(trx, shop.id, holdId, deps.clock.now());
+    const values = { code, reward: program.title, points: quote.points };
+    await enqueueEmails(deps, trx, shop, [
+      { event: "reward_redeemed", customerId: customer.id, occasion: `coupon:${couponId}`, values },
+    ]);
     return repo.setPlatformDiscount(trx, shop.id, couponId, platformDiscountId);
   });
   return {

@@ -447,4 +447,3 @@ export async function openVipOnlyPrograms(trx: Tx, shopId: string): Promise<void
       updated_at = now()
     where shop_id = ${shopId} and event = 'place_order' and config->>'applyTo' = 'vip_tier'`.execute(trx);
 }
-

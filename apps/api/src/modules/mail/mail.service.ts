@@ -1,0 +1,404 @@
+import type {
+  NotificationList,
+  NotificationLog,
+  NotificationLogEntry,
+  NotificationSettings,
+  PutNotificationBody,
+} from "@laurel/contracts";
+import type { NotificationRow, NotificationTemplateRow, ShopRow, Tx } from "@laurel/db";
+import {
+  type ExpiryReminderSettings,
+  expiryReminderDays,
+  isNotificationEvent,
+  type NotificationEvent,
+  notificationEvents,
+  notificationKey,
+  sendBeforeEvents,
+} from "@laurel/domain";
+import type { Deps } from "../../infra/deps";
+import { AppError } from "../../infra/errors";
+import * as jobs from "../../jobs/refs";
+import { type Actor, auditWrite } from "../audit/audit.service";
+import { getShopOrThrow } from "../shops/shops.service";
+import { pointLabelOf } from "../storefront/widget-settings";
+import { mailLinks } from "./mail.links";
+import {
+  DEFAULT_BUTTON_COLOR,
+  DEFAULT_HEADER_COLOR,
+  type RenderedMail,
+  renderMail,
+  subjectOf,
+} from "./mail.render";
+import * as repo from "./mail.repository";
+import { mailLanguageOf } from "./mail.texts";
+import { deliverMail } from "./mail.transport";
+
+/**
+ * E-mail notifications (issue 11, decision 0075). `enqueueEmails` is the one way any area sends a
+ * shopper an e-mail: in the caller's transaction it records the e-mail in the notification log,
+ * keyed by (event, customer, occasion), and enqueues its send job (outbox). The job renders and
+ * sends it once; the log follows it through sent, opened, clicked or failed.
+ */
+
+/** A send that failed this many times is recorded as failed (pg-boss retries it with back-off until then). */
+export const MAX_SEND_ATTEMPTS = 5;
+/** How long one worker's send attempt holds an e-mail before another may take it over. */
+const SEND_LEASE_MS = 60_000;
+
+export interface EmailRequest {
+  event: NotificationEvent;
+  customerId: string;
+  /** What makes this e-mail unique for its event and customer: `order:<id>`, `expire:2026-03-01`, … */
+  occasion: string;
+  /** Values for the template's placeholders (`points`, `code`, `days`, `tier`, `reward`). */
+  values?: Record<string, string | number | null>;
+}
+
+/** The storefront language of a shop's e-mails (M-09 `primaryLanguage`, default `en`). */
+function languageOf(shop: ShopRow): string {
+  return mailLanguageOf(shop.settings.translation?.primaryLanguage);
+}
+
+/**
+ * Records and enqueues e-mails to shoppers of one shop, in `trx` (outbox): nothing is sent unless
+ * the write that causes them commits. Skipped without a trace: events the merchant switched off,
+ * shoppers without an address, erased or unsubscribed, and (sandbox, X-71) shoppers who are not
+ * test customers. The same (event, customer, occasion) again adds nothing. Answers how many were queued.
+ */
+export async function enqueueEmails(
+  deps: Deps,
+  trx: Tx,
+  shop: ShopRow,
+  requests: readonly EmailRequest[],
+): Promise<number> {
+  if (requests.length === 0) return 0;
+  const templates = new Map((await repo.listTemplates(trx, shop.id)).map((t) => [t.event, t]));
+  const wanted = requests.filter((r) => templates.get(r.event)?.enabled !== false);
+  const recipients = new Map(
+    (await repo.findRecipients(trx, shop.id, [...new Set(wanted.map((r) => r.customerId))])).map((c) => [
+      c.id,
+      c,
+    ]),
+  );
+  const sandbox = shop.settings.sandbox;
+  const testEmails = new Set(sandbox?.enabled ? sandbox.testEmails.map((e) => e.toLowerCase()) : []);
+  const label = pointLabelOf(shop);
+  const language = languageOf(shop);
+  const rows = wanted.flatMap((r) => {
+    const c = recipients.get(r.customerId);
+    if (!c?.email || c.redacted_at || c.unsubscribed_at || c.type === "left") return [];
+    if (sandbox?.enabled && !testEmails.has(c.email.toLowerCase())) return [];
+    const points = Number(r.values?.points ?? 0);
+    return [
+      {
+        id: deps.newId("ntf"),
+        event: r.event,
+        customerId: c.id,
+        recipient: c.email,
+        language,
+        key: notificationKey(r.event, c.id, r.occasion),
+        data: {
+          name: c.first_name,
+          balance: c.available_points,
+          label: points === 1 ? label.singular : label.plural,
+          ...r.values,
+        },
+      },
+    ];
+  });
+  const ids = await repo.insertNotifications(trx, shop.id, rows);
+  // One statement for the batch's jobs: an order batch of hundreds e-mails in one round trip.
+  const sends = ids.map((notificationId) => ({ shopId: shop.id, notificationId }));
+  await deps.queue.sendManyInTransaction(trx, jobs.sendEmail, sends);
+  return ids.length;
+}
+
+/** A merchant may attach a logo: served by Laurel at a plain URL, since mail clients block data: images. */
+function logoUrlOf(deps: Deps, shopId: string, template: NotificationTemplateRow | undefined): string | null {
+  return template?.logo
+    ? `${deps.config.appUrl.replace(/\/$/, "")}/mail/logo/${encodeURIComponent(shopId)}/${template.event}`
+    : null;
+}
+
+function brandingOf(deps: Deps, shop: ShopRow, template: NotificationTemplateRow | undefined) {
+  return {
+    shopName: shop.name,
+    headerColor: template?.header_color ?? DEFAULT_HEADER_COLOR,
+    buttonColor: template?.button_color ?? DEFAULT_BUTTON_COLOR,
+    logoUrl: logoUrlOf(deps, shop.id, template),
+    subject: template?.subject ?? null,
+  };
+}
+
+/** Where an e-mail's button leads: the shop's storefront. */
+function storefrontUrlOf(deps: Deps, shop: ShopRow): string {
+  if (shop.platform === "demo") return `${deps.config.appUrl.replace(/\/$/, "")}/demo-store`;
+  return `https://${shop.domain ?? shop.shopify_domain}`;
+}
+
+const fromOf = (deps: Deps, shop: ShopRow) => {
+  const address = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
+  return { name: shop.name, address };
+};
+
+async function renderFor(deps: Deps, shop: ShopRow, row: NotificationRow): Promise<RenderedMail> {
+  if (!isNotificationEvent(row.event)) throw new Error(`unknown e-mail event ${row.event}`);
+  const template = await repo.findTemplate(deps.db, shop.id, row.event);
+  const links = mailLinks(deps.config.appUrl, deps.sessionSecret, shop.id, row.id);
+  return renderMail(row.event, row.language, row.data, brandingOf(deps, shop, template), {
+    button: links.click(storefrontUrlOf(deps, shop)),
+    unsubscribe: row.customer_id ? links.unsubscribe : null,
+    pixel: links.pixel,
+  });
+}
+
+/**
+ * The send job: takes the e-mail (one worker at a time), sends it and records the result. Run twice
+ * (a retried job, a second worker) it sends once: a sent e-mail is never taken again. A failure is
+ * recorded and rethrown so pg-boss retries with back-off; the last allowed attempt records `failed`.
+ */
+export async function sendNotification(deps: Deps, shopId: string, id: string): Promise<void> {
+  const row = await repo.claimNotification(deps.db, shopId, id, deps.clock.now(), SEND_LEASE_MS);
+  if (!row) return;
+  try {
+    const shop = await getShopOrThrow(deps, shopId);
+    const template = await repo.findTemplate(deps.db, shopId, row.event);
+    const mail = await renderFor(deps, shop, row);
+    const links = mailLinks(deps.config.appUrl, deps.sessionSecret, shopId, row.id);
+    const messageId = `<${row.id}@${new URL(deps.config.appUrl).hostname}>`;
+    await deliverMail(deps.config, deps.db, {
+      shopId,
+      from: `"${fromOf(deps, shop).name.replace(/"/g, "")}" <${fromOf(deps, shop).address}>`,
+      to: row.recipient,
+      replyTo: template?.reply_to ?? shop.email,
+      ...mail,
+      messageId,
+      headers: row.customer_id
+        ? {
+            "List-Unsubscribe": `<${links.unsubscribe}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          }
+        : {},
+    });
+    await repo.markSent(deps.db, shopId, row.id, mail.subject, messageId, deps.clock.now());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const final = row.attempts >= MAX_SEND_ATTEMPTS;
+    await repo.markAttemptFailed(deps.db, shopId, row.id, reason, final);
+    if (!final) throw error;
+  }
+}
+
+// --- The merchant's settings of each event (L-01, L-02, L-04) ---
+
+function presentSettings(
+  shop: ShopRow,
+  event: NotificationEvent,
+  t: NotificationTemplateRow | undefined,
+): NotificationSettings {
+  return {
+    event,
+    enabled: t?.enabled ?? true,
+    subject: t?.subject ?? null,
+    defaultSubject: subjectOf(event, languageOf(shop), null, {}),
+    headerColor: t?.header_color ?? DEFAULT_HEADER_COLOR,
+    buttonColor: t?.button_color ?? DEFAULT_BUTTON_COLOR,
+    logo: t?.logo ?? null,
+    replyTo: t?.reply_to ?? null,
+    sendBeforeDays: t?.send_before_days ?? (sendBeforeEvents.includes(event) ? 30 : null),
+    hasSendBefore: sendBeforeEvents.includes(event),
+  };
+}
+
+export async function listNotificationSettings(deps: Deps, shopId: string): Promise<NotificationList> {
+  const shop = await getShopOrThrow(deps, shopId);
+  const templates = new Map((await repo.listTemplates(deps.db, shopId)).map((t) => [t.event, t]));
+  return { notifications: notificationEvents.map((e) => presentSettings(shop, e, templates.get(e))) };
+}
+
+export async function getNotificationSettings(
+  deps: Deps,
+  shopId: string,
+  event: NotificationEvent,
+): Promise<NotificationSettings> {
+  const shop = await getShopOrThrow(deps, shopId);
+  return presentSettings(shop, event, await repo.findTemplate(deps.db, shopId, event));
+}
+
+export async function updateNotificationSettings(
+  deps: Deps,
+  shopId: string,
+  actor: Actor,
+  event: NotificationEvent,
+  body: PutNotificationBody,
+): Promise<NotificationSettings> {
+  if (body.sendBeforeDays != null && !sendBeforeEvents.includes(event)) {
+    throw new AppError("validation_failed", 400, "This e-mail has no send-before timing", [
+      { field: "sendBeforeDays", message: "This e-mail has no send-before timing" },
+    ]);
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.upsertTemplate(trx, shopId, event, {
+      enabled: body.enabled,
+      subject: body.subject === "" ? null : body.subject,
+      header_color: body.headerColor?.toLowerCase(),
+      button_color: body.buttonColor?.toLowerCase(),
+      logo: body.logo,
+      reply_to: body.replyTo,
+      send_before_days: body.sendBeforeDays,
+    });
+    // The logo is kept out of the audit log (it can be 2 MB); that it changed is enough.
+    const { logo, ...rest } = body;
+    await auditWrite(trx, shopId, actor, "notifications.update", {
+      event,
+      ...rest,
+      ...(logo !== undefined ? { logo: logo ? "changed" : "removed" } : {}),
+    });
+  });
+  return getNotificationSettings(deps, shopId, event);
+}
+
+/** Sample values so a preview or test send reads like the real e-mail. */
+function sampleValues(shop: ShopRow): Record<string, string | number | null> {
+  const label = pointLabelOf(shop);
+  return {
+    name: "Alex",
+    points: 120,
+    balance: 560,
+    label: label.plural,
+    code: "LAUREL-5OFF",
+    days: 30,
+    tier: "Gold",
+    reward: "$5 off",
+  };
+}
+
+export async function previewNotification(deps: Deps, shopId: string, event: NotificationEvent) {
+  const shop = await getShopOrThrow(deps, shopId);
+  const template = await repo.findTemplate(deps.db, shopId, event);
+  const url = storefrontUrlOf(deps, shop);
+  const mail = await renderMail(
+    event,
+    languageOf(shop),
+    sampleValues(shop),
+    brandingOf(deps, shop, template),
+    {
+      button: url,
+      unsubscribe: url,
+      pixel: null,
+    },
+  );
+  return { subject: mail.subject, html: mail.html };
+}
+
+/** L-04 test send: the event's e-mail with sample values, sent now to `email` (not logged). */
+export async function sendTestNotification(
+  deps: Deps,
+  shopId: string,
+  event: NotificationEvent,
+  email: string,
+) {
+  const shop = await getShopOrThrow(deps, shopId);
+  const template = await repo.findTemplate(deps.db, shopId, event);
+  const url = storefrontUrlOf(deps, shop);
+  try {
+    const mail = await renderMail(
+      event,
+      languageOf(shop),
+      sampleValues(shop),
+      brandingOf(deps, shop, template),
+      {
+        button: url,
+        unsubscribe: null,
+        pixel: null,
+      },
+    );
+    await deliverMail(deps.config, deps.db, {
+      shopId,
+      from: `"${shop.name.replace(/"/g, "")}" <${fromOf(deps, shop).address}>`,
+      to: email,
+      replyTo: template?.reply_to ?? shop.email,
+      ...mail,
+      subject: `[Test] ${mail.subject}`,
+      messageId: `<${deps.newId("test")}@${new URL(deps.config.appUrl).hostname}>`,
+    });
+  } catch {
+    throw new AppError("mail_test_failed", 502);
+  }
+}
+
+// --- The log (L-02, L-03) and the shopper's side of the links ---
+
+function presentLogEntry(row: NotificationRow): NotificationLogEntry {
+  return {
+    id: row.id,
+    event: row.event as NotificationLogEntry["event"],
+    recipient: row.recipient,
+    customerId: row.customer_id,
+    subject: row.subject,
+    status: row.status,
+    lastError: row.last_error,
+    createdAt: row.created_at.toISOString(),
+    sentAt: row.sent_at?.toISOString() ?? null,
+    openedAt: row.opened_at?.toISOString() ?? null,
+    clickedAt: row.clicked_at?.toISOString() ?? null,
+  };
+}
+
+export async function listNotificationLog(deps: Deps, shopId: string, limit = 100): Promise<NotificationLog> {
+  return { entries: (await repo.listNotifications(deps.db, shopId, limit)).map(presentLogEntry) };
+}
+
+export async function resendNotification(deps: Deps, shopId: string, actor: Actor, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.requeue(trx, shopId, id);
+    if (!row) throw new AppError("notification_not_found", 404);
+    await auditWrite(trx, shopId, actor, "notifications.resend", { id });
+    await deps.queue.sendInTransaction(trx, jobs.sendEmail, { shopId, notificationId: id });
+  });
+  const row = await repo.findNotification(deps.db, shopId, id);
+  if (!row) throw new AppError("notification_not_found", 404);
+  return presentLogEntry(row);
+}
+
+export async function recordOpen(deps: Deps, shopId: string, id: string): Promise<void> {
+  await repo.recordOpen(deps.db, shopId, id, deps.clock.now());
+}
+
+export async function recordClick(deps: Deps, shopId: string, id: string): Promise<void> {
+  await repo.recordClick(deps.db, shopId, id, deps.clock.now());
+}
+
+/** One-click unsubscribe (RFC 8058): the e-mail's shopper receives no more e-mail from the shop. */
+export async function unsubscribeByNotification(deps: Deps, shopId: string, id: string): Promise<boolean> {
+  const row = await repo.findNotification(deps.db, shopId, id);
+  if (!row?.customer_id) return false;
+  await repo.unsubscribe(deps.db, shopId, row.customer_id);
+  return true;
+}
+
+export async function findLogo(deps: Deps, shopId: string, event: string) {
+  const logo = (await repo.findTemplate(deps.db, shopId, event))?.logo;
+  const match = logo ? /^data:(image\/[a-z]+);base64,(.+)$/.exec(logo) : null;
+  return match?.[1] && match[2] ? { type: match[1], bytes: Buffer.from(match[2], "base64") } : null;
+}
+
+// --- The local mailbox (embedded mode) ---
+
+export function listMailbox(deps: Deps, shopId: string) {
+  return repo.listMailbox(deps.db, shopId, 200);
+}
+
+export function findMailboxMessage(deps: Deps, shopId: string, id: number) {
+  return repo.findMailboxMessage(deps.db, shopId, id);
+}
+
+/** L-05: the shop's reminder days (the first from the expiry e-mail's send-before), or none when it is off. */
+export async function expiryReminderSettings(
+  deps: Deps,
+  shopId: string,
+): Promise<ExpiryReminderSettings | null> {
+  const template = await repo.findTemplate(deps.db, shopId, "points_expiring");
+  if (template?.enabled === false) return null;
+  return expiryReminderDays({ firstDays: template?.send_before_days ?? undefined });
+}

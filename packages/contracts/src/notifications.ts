@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { text } from "./bounds";
+
+/**
+ * E-mail notifications (issue 11, L-01 … L-05, L-10): the events (a wire copy of the domain's
+ * list, checked by apps/api/test/vocabularies.test.ts), each event's settings, test sends and the
+ * notification log.
+ */
+export const notificationEvents = [
+  "points_earned",
+  "reward_redeemed",
+  "points_expiring",
+  "points_expired",
+  "birthday_reward",
+  "tier_up",
+  "tier_down",
+  "tier_demotion_notice",
+  "referral_invitation",
+  "referral_completed",
+  "review_approved",
+] as const;
+export const notificationEventSchema = z.enum(notificationEvents, { error: "Unknown notification" });
+
+export const notificationStatuses = ["queued", "sent", "opened", "clicked", "failed"] as const;
+
+/** L-05: first reminder days and last reminder days. */
+export const firstReminderDays = [60, 30, 20, 10] as const;
+export const lastReminderDays = [7, 5, 3] as const;
+
+/** L-04: at most 2 MB of logo; sent as a data URL (base64 grows it by a third). */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const MAX_LOGO_DATA_URL = Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 100;
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const colour = (label: string) =>
+  z
+    .string({ error: `${label} must be a colour like #1f6feb` })
+    .trim()
+    .regex(HEX, `${label} must be a colour like #1f6feb`);
+
+const email = (label: string) =>
+  z
+    .string({ error: "This field is required" })
+    .trim()
+    .max(254, `${label} is invalid`)
+    .email({ message: `${label} is invalid` });
+
+export const notificationSettingsSchema = z.object({
+  event: notificationEventSchema,
+  enabled: z.boolean(),
+  /** The merchant's subject; null = the shipped subject in the shopper's language. */
+  subject: z.string().nullable(),
+  defaultSubject: z.string(),
+  headerColor: z.string(),
+  buttonColor: z.string(),
+  logo: z.string().nullable(),
+  replyTo: z.string().nullable(),
+  /** Events with a send-before timing (expiry reminders: the first reminder's days). */
+  sendBeforeDays: z.number().nullable(),
+  hasSendBefore: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const notificationListSchema = z.object({ notifications: z.array(notificationSettingsSchema) });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const putNotificationBody = z.strictObject({
+  enabled: z.boolean({ error: "enabled must be true or false" }).optional(),
+  subject: text("Subject", 255).trim().nullable().optional(),
+  headerColor: colour("Header colour").optional(),
+  buttonColor: colour("Button colour").optional(),
+  logo: z
+    .string()
+    .max(MAX_LOGO_DATA_URL, "Logo must be 2 MB or smaller")
+    .regex(
+      /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/,
+      "Logo must be a PNG, JPEG, GIF or WebP image",
+    )
+    .nullable()
+    .optional(),
+  replyTo: email("Reply-to email").nullable().optional(),
+  sendBeforeDays: z
+    .number({ error: "Send before must be a number of days" })
+    .int("Send before must be a number of days")
+    .refine(
+      (d) => (firstReminderDays as readonly number[]).includes(d),
+      "Send before must be 60, 30, 20 or 10 days",
+    )
+    .nullable()
+    .optional(),
+});
+export type PutNotificationBody = z.infer<typeof putNotificationBody>;
+
+export const testNotificationBody = z.strictObject({ email: email("Email") });
+
+export const notificationLogEntrySchema = z.object({
+  id: z.string(),
+  event: notificationEventSchema,
+  recipient: z.string(),
+  customerId: z.string().nullable(),
+  subject: z.string().nullable(),
+  status: z.enum(notificationStatuses),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+});
+export type NotificationLogEntry = z.infer<typeof notificationLogEntrySchema>;
+export const notificationLogSchema = z.object({ entries: z.array(notificationLogEntrySchema) });
+export type NotificationLog = z.infer<typeof notificationLogSchema>;
