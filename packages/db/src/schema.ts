@@ -183,6 +183,16 @@ export interface CustomersTable {
   /** C-26: `subscribed`, `not_subscribed`, `unsubscribed`, `pending`, … as the platform last said. */
   email_marketing_state: string | null;
   email_marketing_updated_at: NullableTimestamp;
+  /** J-02: phone as entered; birthday without a year (both or neither). */
+  phone: string | null;
+  birth_month: number | null;
+  birth_day: number | null;
+  /** J-03: a company (B2B) customer. */
+  is_b2b: Generated<boolean>;
+  /** J-05: why a customer is `left`: `excluded` by the merchant, or `deleted` from the store. */
+  left_reason: "excluded" | "deleted" | null;
+  /** J-02: who last changed the details: `admin`, `user`, `pos` or `system`. */
+  updated_source: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

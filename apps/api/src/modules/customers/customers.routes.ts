@@ -1,8 +1,11 @@
 import {
   adjustPointsBody,
+  bulkCustomersBody,
   customerActivitiesQuery,
   customersListQuery,
+  membershipBody,
   revokeCouponBody,
+  updateCustomerBody,
 } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -11,11 +14,15 @@ import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import {
   adjustCustomerPoints,
+  bulkCustomers,
+  changeMembership,
   getCustomer,
+  getCustomerProfile,
   listCustomerActivities,
   listCustomerCoupons,
   listCustomers,
   revokeCustomerCoupon,
+  updateCustomer,
 } from "./customers.admin";
 
 const admin = { config: { guard: "admin" as const } };
@@ -36,7 +43,9 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/apiSa/customers/:id/activities", admin, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const q = parseInput(customerActivitiesQuery, request.query);
-    return ok(await listCustomerActivities(deps, requireAdmin(request).shopId, id, q.page, q.pageSize));
+    return ok(
+      await listCustomerActivities(deps, requireAdmin(request).shopId, id, q.page, q.pageSize, q.filter),
+    );
   });
   app.post("/apiSa/customers/:id/points", admin, async (request) => {
     const auth = requireAdmin(request);
@@ -55,5 +64,27 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
     const { id, couponId } = parseInput(couponParams, request.params);
     const body = parseInput(revokeCouponBody, request.body);
     return ok(await revokeCustomerCoupon(deps, auth.shopId, auth, id, couponId, body), "Coupon revoked");
+  });
+  app.get("/apiSa/customers/:id/profile", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getCustomerProfile(deps, requireAdmin(request).shopId, id));
+  });
+  app.patch("/apiSa/customers/:id", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(updateCustomerBody, request.body);
+    return ok(await updateCustomer(deps, auth.shopId, auth, id, body), "Customer updated");
+  });
+  app.post("/apiSa/customers/:id/membership", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(membershipBody, request.body);
+    return ok(await changeMembership(deps, auth.shopId, auth, id, body), "Membership updated");
+  });
+  app.post("/apiSa/customers/bulk", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(bulkCustomersBody, request.body);
+    const key = parseInput(idempotencyHeader, request.headers["idempotency-key"]);
+    return ok(await bulkCustomers(deps, auth.shopId, auth, body, key), "Customers updated");
   });
 }
