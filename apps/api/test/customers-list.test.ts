@@ -138,7 +138,7 @@ describe("profile, personal information and membership (J-04, J-05)", () => {
     const id = ids["5002"] ?? "";
     const patch = (payload: object) =>
       t.app.inject({
-        method: "PATCH",
+        method: "PUT",
         url: `/apiSa/customers/${id}`,
         headers: { "x-auth-token": token },
         payload,

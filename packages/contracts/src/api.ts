@@ -224,7 +224,7 @@ export const apiRoutes = {
     guard: "admin",
     response: customerProfileSchema,
   },
-  "PATCH /apiSa/customers/:id": {
+  "PUT /apiSa/customers/:id": {
     summary: "Edit personal information (J-04): name, birthday (MM/DD), phone",
     guard: "admin",
     body: updateCustomerBody,

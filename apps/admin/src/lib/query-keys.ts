@@ -24,3 +24,17 @@ export const webhookLogKeys = {
   detail: (shopId: string, webhookId: string) =>
     [...webhookLogKeys.all, "detail", shopId, webhookId] as const,
 };
+
+/** The customers area (J-03, J-04). */
+export const customerKeys = {
+  all: ["customers"] as const,
+  /** `GET /customers` with this tab, sort, search and page. */
+  list: (params: Record<string, string | undefined>) => [...customerKeys.all, "list", params] as const,
+  detail: (id: string) => [...customerKeys.all, "detail", id] as const,
+  /** `GET /customers/:id/profile`. */
+  profile: (id: string) => [...customerKeys.detail(id), "profile"] as const,
+  /** `GET /customers/:id/activities` of one sub-tab and page. */
+  activities: (id: string, filter: string, page: number) =>
+    [...customerKeys.detail(id), "activities", filter, page] as const,
+  coupons: (id: string) => [...customerKeys.detail(id), "coupons"] as const,
+};

@@ -69,7 +69,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
     const { id } = parseInput(idParams, request.params);
     return ok(await getCustomerProfile(deps, requireAdmin(request).shopId, id));
   });
-  app.patch("/apiSa/customers/:id", admin, async (request) => {
+  app.put("/apiSa/customers/:id", admin, async (request) => {
     const auth = requireAdmin(request);
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(updateCustomerBody, request.body);
