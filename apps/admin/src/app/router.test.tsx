@@ -30,6 +30,9 @@ async function expectScreen(title: string, path: string) {
   expect(screen.queryByTestId("not-found"), path).toBeNull();
 }
 
+/** Routes of areas already built (their screens load data instead of the empty state). */
+const BUILT_PATHS = new Set(["/customers", "/customers/profile/:id"]);
+
 describe.each([
   { mode: "standalone", prefix: "" as const },
   { mode: "embedded", prefix: "/embed" as const },
@@ -45,13 +48,13 @@ describe.each([
       expect(router.state.location.pathname).toBe(path);
       await expectScreen(i18n.t(screenTitleKeys[route.screen]), path);
       expect(screen.getByTestId("nav")).toBeTruthy();
-      if (route.screen !== "dashboard" && route.screen !== "setup") {
+      if (route.screen !== "dashboard" && route.screen !== "setup" && !BUILT_PATHS.has(route.path)) {
         // Areas built later: an honest empty state naming the area, no data.
         const empty = screen.getByTestId("empty-state");
         expect(within(empty).getByText(/not available yet/)).toBeTruthy();
       }
     }
-  });
+  }, 20_000); // Built screens load their code the first time: slow on a busy machine.
 
   it("renders the internal zone and its tools", async () => {
     const fake = createFakeApi({ data: shopsResponse({ session: { isStaff: true } }) });
