@@ -2,6 +2,7 @@ import { buildApp, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
+import { seedDemoCustomers } from "./seed/demo-customers";
 import { seedDemoMembers } from "./seed/demo-members";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
 
@@ -12,6 +13,7 @@ async function main() {
   if (config.seedDemo && config.platform === "demo") {
     // The shop's past first: Ava and Ben join as they did months ago, before the shoppers' seed.
     await seedDemoMembers(deps);
+    await seedDemoCustomers(deps);
     await seedDemoShoppers(deps);
     await seedDemoStore(deps);
   }
