@@ -31,9 +31,11 @@ export function OverviewCard({ profile }: { profile: CustomerProfile }) {
               <Text as="span" tone="subdued" variant="bodySm">
                 {f.label}
               </Text>
-              <Text as="span" variant="headingLg" data-testid={`overview-${f.id}`}>
-                {f.value}
-              </Text>
+              <div data-testid={`overview-${f.id}`}>
+                <Text as="span" variant="headingLg">
+                  {f.value}
+                </Text>
+              </div>
             </BlockStack>
           ))}
         </InlineGrid>
