@@ -6,7 +6,7 @@
  * the same machine (the API's own time plus a local round trip).
  *
  * Part of `npm run bench` (bench/run.ts); alone, on a fresh database and API:
- *   node --import tsx bench/customers-list.ts [customers]   (default 50,000)
+ *   node --import tsx bench/customers-list.ts [customers]   (default 50,000; BENCH_KEEP_DB=1 keeps it)
  */
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
@@ -37,25 +37,28 @@ export async function loadCustomers(db: pg.Client, size: number): Promise<number
   for (let from = 1; from <= size; from += BATCH) {
     const to = Math.min(size, from + BATCH - 1);
     // Last names: 1,000 made of three syllables; ~60 % have a phone; 70 % members, 25 % guests,
-    // 5 % left (half of them excluded); 0.2 % B2B; created one second apart, newest last.
+    // 5 % left (2 % excluded); 0.2 % B2B; created one second apart, newest last.
     await db.query(
       `insert into customers (shop_id, id, platform_customer_id, email, first_name, last_name, type,
          left_reason, phone, available_points, is_b2b, birth_month, birth_day, created_at, updated_at)
        select $1, 'bench_cus_' || g, (9000000000000 + g)::text,
-         'user' || g || '@' || (array['gmail.com','yahoo.com','laurel.test','example.org'])[1 + g % 4],
-         (${arr(FIRST)})[1 + g % 10],
-         initcap((${arr(SYLLABLES)})[1 + (g / 10) % 10] || (${arr(SYLLABLES)})[1 + (g / 100) % 10]
-           || (${arr(SYLLABLES)})[1 + (g / 1000) % 10]),
-         case when g % 20 = 0 then 'left' when g % 4 = 1 then 'guest' else 'member' end,
-         case when g % 40 = 0 then 'excluded' when g % 20 = 0 then 'deleted' end,
-         case when g % 5 < 3 then '+1 ' || (200 + g % 800) || ' 555 ' || lpad((g % 10000)::text, 4, '0') end,
-         (g * 37) % 50000,
-         g % 500 = 0,
-         case when g % 3 = 0 then 1 + g % 12 end,
-         case when g % 3 = 0 then 1 + g % 28 end,
+         'user' || g || '@' || (array['gmail.com','yahoo.com','laurel.test','example.org'])[1 + h % 4],
+         (${arr(FIRST)})[1 + (h / 7) % 10],
+         initcap((${arr(SYLLABLES)})[1 + (h / 70) % 10] || (${arr(SYLLABLES)})[1 + (h / 700) % 10]
+           || (${arr(SYLLABLES)})[1 + (h / 7000) % 10]),
+         case when t < 5 then 'left' when t < 30 then 'guest' else 'member' end,
+         case when t < 2 then 'excluded' when t < 5 then 'deleted' end,
+         case when h % 5 < 3 then '+1 ' || (200 + h % 800) || ' 555 ' || lpad((g % 10000)::text, 4, '0') end,
+         (h / 11) % 50000,
+         h % 500 = 3,
+         case when h % 3 = 0 then 1 + h % 12 end,
+         case when h % 3 = 0 then 1 + h % 28 end,
          now() - make_interval(secs => $3 - g),
          now()
-       from generate_series($2::bigint, $4::bigint) g`,
+       from generate_series($2::bigint, $4::bigint) g,
+         -- A multiplicative hash of g, so names, types and points are not correlated with each other.
+         lateral (select (g * 2654435761) % 4294967296 as h) hash,
+         lateral (select ((g * 40503) % 65536) * 100 / 65536 as t) kind`,
       [SHOP_ID, from, size, to],
     );
   }
@@ -192,7 +195,8 @@ async function main() {
   } finally {
     await db.end().catch(() => undefined);
     await stopChild(api);
-    await dropDatabase(admin, dbTarget.name);
+    if (process.env.BENCH_KEEP_DB === "1") console.log(`BENCH_KEEP_DB=1: kept ${dbTarget.name}`);
+    else await dropDatabase(admin, dbTarget.name);
     await admin.end();
   }
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /** Timestamps come back as Date and are written as Date or ISO strings. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -185,6 +185,8 @@ export interface CustomersTable {
   email_marketing_updated_at: NullableTimestamp;
   /** J-02: phone as entered; birthday without a year (both or neither). */
   phone: string | null;
+  /** The phone's digits (a generated column: never written). */
+  phone_digits: GeneratedAlways<string | null>;
   birth_month: number | null;
   birth_day: number | null;
   /** J-03: a company (B2B) customer. */

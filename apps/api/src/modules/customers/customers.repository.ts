@@ -133,7 +133,7 @@ export async function listEntriesPage(
 const NAME_KEY = sql<string>`(lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) collate "C")`;
 const EMAIL_KEY = sql<string>`(lower(email) collate "C")`;
 const LAST_NAME_KEY = sql<string>`(lower(last_name) collate "C")`;
-const PHONE_KEY = sql<string>`(regexp_replace(phone, '[^0-9]', '', 'g') collate "C")`;
+const PHONE_KEY = sql<string>`(phone_digits collate "C")`;
 
 export type ListTab = "all" | "member" | "guest" | "left" | "b2b" | "left_segment";
 export type ListSort = "newest" | "oldest" | "name" | "points";
@@ -173,7 +173,7 @@ export async function listCustomersKeyset(
         eb(EMAIL_KEY, "like", prefix),
         eb(NAME_KEY, "like", prefix),
         eb(LAST_NAME_KEY, "like", prefix),
-        ...(phoneLike ? [eb.and([eb("phone", "is not", null), eb(PHONE_KEY, "like", `${digits}%`)])] : []),
+        ...(phoneLike ? [eb(PHONE_KEY, "like", `${digits}%`)] : []),
         eb("platform_customer_id", "=", search),
       ]),
     );
