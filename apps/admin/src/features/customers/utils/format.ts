@@ -24,8 +24,3 @@ export function formatDate(iso: string | null, language: string): string {
 export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
-
-/** The list's "type" badge key: member, guest, left (A-28 status vocabulary). */
-export function typeStatus(c: Pick<CustomerSummary, "type">): "member" | "guest" | "left" {
-  return c.type;
-}
