@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
-import { adminGet, adminSend, createTestApp, shopifyToken, signIn, type TestApp } from "./helpers";
+import {
+  adminGet,
+  adminSend,
+  createTestApp,
+  shopifyToken,
+  signIn,
+  type TestApp,
+  updateShopRow,
+} from "./helpers";
 
 /** J-03, J-04, J-05 (issue 9): the list's tabs, sorts, search and pages; profile; membership; bulk. */
 
@@ -255,5 +263,42 @@ describe("bulk actions (J-03)", () => {
     expect(m.statusCode).toBe(404);
     const p = await adminGet(t.app, `/apiSa/customers/${id}/profile`, other);
     expect(p.statusCode).toBe(404);
+  });
+});
+
+describe("export (J-15)", () => {
+  it("is Essential-gated: the free plan gets 403 plan_required, no file", async () => {
+    const res = await adminGet(t.app, "/apiSa/customers/export.csv", token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("plan_required");
+  });
+
+  it("streams the tab as CSV: header, every row, quotes and formulas neutralised", async () => {
+    await updateShopRow(t, "shop_demo", { plan: "enterprise_2025" });
+    const id = ids["5020"] ?? "";
+    await t.deps.db
+      .updateTable("customers")
+      .set({ first_name: '=HYPERLINK("http://evil.test","x")', last_name: 'O"Brien\nJr' })
+      .where("shop_id", "=", "shop_demo")
+      .where("id", "=", id)
+      .execute();
+    const res = await adminGet(t.app, "/apiSa/customers/export.csv", token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(
+      /attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const body = res.body.replace(/^\uFEFF/, "");
+    expect(body.startsWith("Customer ID,Email,First name,Last name,Phone,Birthday,Type")).toBe(true);
+    expect(body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")","O""Brien\nJr"`);
+    expect(body).toContain("'+1 (415) 555-0104");
+    // Header + 30 customers (one record spans two lines: the quoted newline).
+    expect(body.trimEnd().split("\r\n")).toHaveLength(31);
+
+    const guests = await adminGet(t.app, "/apiSa/customers/export.csv?tab=guest", token);
+    // Header + 9 guests (5009 was deleted from the store above).
+    expect(guests.body.trimEnd().split("\r\n")).toHaveLength(10);
+    const bad = await adminGet(t.app, "/apiSa/customers/export.csv?tab=nope", token);
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -10,6 +10,7 @@ import {
   customerCouponsResponse,
   customerProfileSchema,
   customerSummarySchema,
+  customersExportQuery,
   customersListQuery,
   customersListResponse,
   membershipBody,
@@ -218,6 +219,12 @@ export const apiRoutes = {
     guard: "admin",
     body: revokeCouponBody,
     response: revokeCouponResponse,
+  },
+  "GET /apiSa/customers/export.csv": {
+    summary: "Customers of a tab (and search) as CSV, streamed (J-15; Essential plan and above)",
+    guard: "admin",
+    query: customersExportQuery,
+    response: z.string(),
   },
   "GET /apiSa/customers/:id/profile": {
     summary: "The customer's overview (J-04): balances, lifetime points, orders, average order value",

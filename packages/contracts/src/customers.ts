@@ -34,6 +34,9 @@ export const customersListQuery = z.object({
 });
 export type CustomersListQuery = z.infer<typeof customersListQuery>;
 
+/** J-15: the export takes the list's tab and search (rows in creation order, newest first). */
+export const customersExportQuery = customersListQuery.pick({ tab: true, search: true });
+
 export const customerSummarySchema = z.object({
   id: z.string(),
   platformCustomerId: z.string(),

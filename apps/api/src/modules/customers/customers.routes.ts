@@ -2,6 +2,7 @@ import {
   adjustPointsBody,
   bulkCustomersBody,
   customerActivitiesQuery,
+  customersExportQuery,
   customersListQuery,
   membershipBody,
   revokeCouponBody,
@@ -24,6 +25,7 @@ import {
   revokeCustomerCoupon,
   updateCustomer,
 } from "./customers.admin";
+import { exportCustomersCsv } from "./customers.export";
 
 const admin = { config: { guard: "admin" as const } };
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -64,6 +66,16 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
     const { id, couponId } = parseInput(couponParams, request.params);
     const body = parseInput(revokeCouponBody, request.body);
     return ok(await revokeCustomerCoupon(deps, auth.shopId, auth, id, couponId, body), "Coupon revoked");
+  });
+  app.get("/apiSa/customers/export.csv", admin, async (request, reply) => {
+    const q = parseInput(customersExportQuery, request.query);
+    const csv = await exportCustomersCsv(deps, requireAdmin(request).shopId, q);
+    const day = deps.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="customers-${day}.csv"`)
+      .header("cache-control", "no-store")
+      .send(csv);
   });
   app.get("/apiSa/customers/:id/profile", admin, async (request) => {
     const { id } = parseInput(idParams, request.params);
