@@ -111,4 +111,19 @@ test.describe("customers", () => {
     await page.goto("/customers");
     await expect(page.getByLabel("Sort by")).toHaveValue("points");
   });
+
+  test.describe(() => {
+    // The demo shop is on the free plan: the export answers 403 on purpose, and Chromium logs it.
+    test.use({ allowedConsoleErrors: [/status of 403/] });
+    test("export is Essential-gated: the free demo shop is told which plan unlocks it", async ({ page }) => {
+      await signIn(page);
+      await page.goto("/customers?tab=guest");
+      const answer = page.waitForResponse((r) => r.url().includes("/apiSa/customers/export.csv?tab=guest"));
+      await page.getByRole("button", { name: "Export" }).click();
+      expect((await answer).status()).toBe(403);
+      await expect(
+        page.getByText("Export is available on the Essential plan and above.").first(),
+      ).toBeVisible();
+    });
+  });
 });

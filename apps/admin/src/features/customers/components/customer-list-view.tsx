@@ -9,6 +9,7 @@ import {
   Banner,
   BlockStack,
   Box,
+  Button,
   Card,
   EmptyState,
   InlineStack,
@@ -21,9 +22,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { emptyStateImage } from "../../../components/illustrations";
+import { ApiError } from "../../../lib/api/errors";
+import { useToast } from "../../../lib/host/host";
 import { customerKeys } from "../../../lib/query-keys";
 import { useCreateOrDeleteToast } from "../../../lib/toast-helpers";
 import { useCustomers } from "../api/get-customers";
+import { downloadCustomersCsv } from "../api/get-customers-export";
 import { postCustomerPoints } from "../api/post-customer-points";
 import { postCustomersBulk } from "../api/post-customers-bulk";
 import { useCustomerListParams } from "../hooks/use-customer-list-params";
@@ -49,6 +53,21 @@ export function CustomerListView({ href }: { href: (path: string) => string }) {
   const list = useCustomers({ tab: url.tab, sort: url.sort, search: url.search || undefined, cursor });
   const [searchInput, setSearchInput] = useState(url.search);
   const [bulkAdjust, setBulkAdjust] = useState<string[] | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const toast = useToast();
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCustomersCsv({ tab: url.tab, search: url.search || undefined });
+      toast(t("customers.toast.exported"));
+    } catch (error) {
+      const why = error instanceof ApiError && error.status === 403 ? error.serverError : undefined;
+      toast(why ?? t("customers.toast.exportFailed"), { isError: true });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   useEffect(() => setSearchInput(url.search), [url.search]);
   useEffect(() => {
@@ -130,7 +149,7 @@ export function CustomerListView({ href }: { href: (path: string) => string }) {
           onSelect={(i) => url.setTab(customerListTabs[i] ?? "all")}
         />
         <Box padding="300">
-          <InlineStack gap="300" wrap={false} blockAlign="end">
+          <InlineStack gap="300" wrap={false} blockAlign="center">
             <div style={{ flex: 1 }}>
               <TextField
                 label={t("customers.list.search")}
@@ -150,6 +169,9 @@ export function CustomerListView({ href }: { href: (path: string) => string }) {
               value={url.sort}
               onChange={(v) => url.setSort(v as CustomerListSort)}
             />
+            <Button onClick={() => void exportCsv()} loading={exporting}>
+              {t("customers.actions.export")}
+            </Button>
           </InlineStack>
         </Box>
         {list.isError && list.data ? (
