@@ -302,3 +302,46 @@ describe("export (J-15)", () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe("point activity across the shop (K-01, K-03)", () => {
+  it("lists entries newest first with the customer, filtered by action, customer and store days, paged", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const get = async (query: string) => {
+      const res = await adminGet(t.app, `/apiSa/activities?${query}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as {
+        activities: { id: string; activityType: string; customerEmail: string; points: number }[];
+        nextCursor: string | null;
+      };
+    };
+    const adjusted = await get("action=adjust_point");
+    expect(adjusted.activities.length).toBeGreaterThanOrEqual(4);
+    expect(adjusted.activities.every((a) => a.activityType === "adjust_point")).toBe(true);
+    const ids = adjusted.activities.map((a) => Number(a.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const one = await get("action=adjust_point&customer=SHOPPER10");
+    expect(one.activities.map((a) => [a.customerEmail, a.points])).toEqual([["shopper10@example.com", -500]]);
+
+    const first = await get("action=adjust_point&pageSize=2");
+    expect(first.activities).toHaveLength(2);
+    const second = await get(`action=adjust_point&pageSize=2&cursor=${first.nextCursor}`);
+    expect(second.activities[0]?.id).toBe(adjusted.activities[2]?.id);
+
+    expect((await get(`from=${today}&to=${today}&action=adjust_point`)).activities).toHaveLength(
+      adjusted.activities.length,
+    );
+    expect((await get("from=2020-01-01&to=2020-01-31")).activities).toHaveLength(0);
+  });
+
+  it.each([
+    ["from=2026-02-01&to=2026-01-01", "from"],
+    ["from=2026-13-45", "from"],
+    ["action=DROP%20TABLE", "action"],
+    ["cursor=abc", "cursor"],
+  ])("bad query %s → 400 naming %s", async (query, field) => {
+    const res = await adminGet(t.app, `/apiSa/activities?${query}`, token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+});

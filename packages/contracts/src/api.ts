@@ -16,6 +16,8 @@ import {
   membershipBody,
   revokeCouponBody,
   revokeCouponResponse,
+  shopActivityQuery,
+  shopActivityResponse,
   updateCustomerBody,
 } from "./customers";
 import {
@@ -225,6 +227,12 @@ export const apiRoutes = {
     guard: "admin",
     query: customersExportQuery,
     response: z.string(),
+  },
+  "GET /apiSa/activities": {
+    summary: "Point activity across the shop (K-01, K-03), newest first; filters; keyset pages",
+    guard: "admin",
+    query: shopActivityQuery,
+    response: shopActivityResponse,
   },
   "GET /apiSa/customers/:id/profile": {
     summary: "The customer's overview (J-04): balances, lifetime points, orders, average order value",

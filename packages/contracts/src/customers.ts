@@ -243,3 +243,47 @@ export const revokeCouponResponse = z.object({
   /** The `refund_coupon` entry, with the merchant as actor and the note. */
   activity: adminActivitySchema,
 });
+
+/** K-01, K-03: point activity across the shop, newest first, filtered; keyset pages. */
+const storeDay = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (YYYY-MM-DD).` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label} must be a real date.`);
+export const shopActivityQuery = z
+  .object({
+    /** An activity code (H-01…H-05), e.g. `adjust_point`. */
+    action: text("action", 60)
+      .regex(/^[a-z_]+$/, "Action must be an activity code.")
+      .optional(),
+    program: text("program", TEXT_LIMITS.id).optional(),
+    /** Days in the store's time zone, both included. */
+    from: storeDay("From").optional(),
+    to: storeDay("To").optional(),
+    /** Prefix of the customer's e-mail. */
+    customer: text("customer", TEXT_LIMITS.search).trim().optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,19}$/, "The cursor is not one this list gave.")
+      .optional(),
+    pageSize: queryCount("pageSize", 1, 100).default(20),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "From must be on or before To.",
+    path: ["from"],
+  });
+export type ShopActivityQuery = z.infer<typeof shopActivityQuery>;
+
+export const shopActivitySchema = adminActivitySchema.extend({
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  programTitle: z.string().nullable(),
+});
+export type ShopActivity = z.infer<typeof shopActivitySchema>;
+
+export const shopActivityResponse = z.object({
+  activities: z.array(shopActivitySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ShopActivityResponse = z.infer<typeof shopActivityResponse>;

@@ -11,6 +11,8 @@ import type {
   MembershipBody,
   PageInfo,
   RevokeCouponBody,
+  ShopActivityQuery,
+  ShopActivityResponse,
   UpdateCustomerBody,
 } from "@laurel/contracts";
 import type { CustomerRow, LedgerEntryRow, Tx } from "@laurel/db";
@@ -21,6 +23,7 @@ import {
   formatBirthday,
   type MembershipAction,
   parseBirthday,
+  utcOffsetMinutes,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
@@ -386,4 +389,43 @@ export async function bulkCustomers(
     }
     return { changed, missing };
   });
+}
+
+/** The instant a store day (YYYY-MM-DD) starts in the shop's time zone. */
+function storeDayStart(day: string, timeZone: string | undefined): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  return new Date(utcMidnight.getTime() - utcOffsetMinutes(timeZone, utcMidnight) * 60_000);
+}
+
+/** K-01, K-03: point activity across the shop, newest first; dates are store days, both included. */
+export async function listShopActivity(
+  deps: Deps,
+  shopId: string,
+  q: ShopActivityQuery,
+): Promise<ShopActivityResponse> {
+  const shop = await getShopOrThrow(deps, shopId);
+  const tz = shop.platform_info.ianaTimezone;
+  const nextDay = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const rows = await repo.listShopActivity(deps.db, shopId, {
+    action: q.action,
+    program: q.program,
+    from: q.from ? storeDayStart(q.from, tz) : undefined,
+    to: q.to ? storeDayStart(nextDay(q.to), tz) : undefined,
+    customer: q.customer || undefined,
+    beforeId: q.cursor ? Number(q.cursor) : undefined,
+    limit: q.pageSize,
+  });
+  const page = rows.slice(0, q.pageSize);
+  const last = page.at(-1);
+  return {
+    activities: page.map((r) => ({
+      ...presentActivity(r),
+      customerId: r.customer_id,
+      customerName: [r.first_name, r.last_name].filter(Boolean).join(" ") || null,
+      customerEmail: r.email,
+      programTitle: r.program_title,
+    })),
+    nextCursor: rows.length > q.pageSize && last ? String(last.id) : null,
+  };
 }

@@ -407,3 +407,45 @@ export function findCustomersForUpdate(
     .forUpdate()
     .execute();
 }
+
+/** K-01: one keyset page of the shop's ledger, newest first, with the customer and the program. */
+export function listShopActivity(
+  conn: Conn,
+  shopId: string,
+  q: {
+    action?: string | undefined;
+    program?: string | undefined;
+    from?: Date | undefined;
+    to?: Date | undefined;
+    customer?: string | undefined;
+    beforeId?: number | undefined;
+    limit: number;
+  },
+) {
+  let query = conn
+    .selectFrom("ledger_entries as e")
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "e.shop_id").onRef("c.id", "=", "e.customer_id"),
+    )
+    .leftJoin("programs as p", (j) =>
+      j.onRef("p.shop_id", "=", "e.shop_id").onRef("p.id", "=", "e.program_id"),
+    )
+    .selectAll("e")
+    .select(["c.first_name", "c.last_name", "c.email", "p.title as program_title"])
+    .where("e.shop_id", "=", shopId);
+  if (q.action) query = query.where("e.activity_type", "=", q.action);
+  if (q.program) query = query.where("e.program_id", "=", q.program);
+  if (q.from) query = query.where("e.created_at", ">=", q.from);
+  if (q.to) query = query.where("e.created_at", "<", q.to);
+  if (q.customer)
+    query = query.where(
+      sql<string>`(lower(c.email) collate "C")`,
+      "like",
+      likePrefix(q.customer.toLowerCase()),
+    );
+  if (q.beforeId !== undefined) query = query.where("e.id", "<", q.beforeId);
+  return query
+    .orderBy("e.id", "desc")
+    .limit(q.limit + 1)
+    .execute();
+}

@@ -6,6 +6,7 @@ import {
   customersListQuery,
   membershipBody,
   revokeCouponBody,
+  shopActivityQuery,
   updateCustomerBody,
 } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
@@ -22,6 +23,7 @@ import {
   listCustomerActivities,
   listCustomerCoupons,
   listCustomers,
+  listShopActivity,
   revokeCustomerCoupon,
   updateCustomer,
 } from "./customers.admin";
@@ -67,6 +69,15 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
     const body = parseInput(revokeCouponBody, request.body);
     return ok(await revokeCustomerCoupon(deps, auth.shopId, auth, id, couponId, body), "Coupon revoked");
   });
+  app.get("/apiSa/activities", admin, async (request) =>
+    ok(
+      await listShopActivity(
+        deps,
+        requireAdmin(request).shopId,
+        parseInput(shopActivityQuery, request.query),
+      ),
+    ),
+  );
   app.get("/apiSa/customers/export.csv", admin, async (request, reply) => {
     const q = parseInput(customersExportQuery, request.query);
     const csv = await exportCustomersCsv(deps, requireAdmin(request).shopId, q);
