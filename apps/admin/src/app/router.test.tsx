@@ -31,7 +31,17 @@ async function expectScreen(title: string, path: string) {
 }
 
 /** Routes of areas already built (their screens load data instead of the empty state). */
-const BUILT_PATHS = new Set(["/customers", "/customers/profile/:id"]);
+const BUILT_PATHS = new Set([
+  "/customers",
+  "/customers/profile/:id",
+  "/customers/activity",
+  "/customers/activity/all",
+]);
+/** Built routes whose page has its own title. */
+const OWN_TITLES: Record<string, string> = {
+  "/customers/activity": "customers.activityPage.title",
+  "/customers/activity/all": "customers.activityPage.title",
+};
 
 describe.each([
   { mode: "standalone", prefix: "" as const },
@@ -46,7 +56,7 @@ describe.each([
       const path = prefixed(prefix, concrete(route.path));
       await go(router, path);
       expect(router.state.location.pathname).toBe(path);
-      await expectScreen(i18n.t(screenTitleKeys[route.screen]), path);
+      await expectScreen(i18n.t(OWN_TITLES[route.path] ?? screenTitleKeys[route.screen]), path);
       expect(screen.getByTestId("nav")).toBeTruthy();
       if (route.screen !== "dashboard" && route.screen !== "setup" && !BUILT_PATHS.has(route.path)) {
         // Areas built later: an honest empty state naming the area, no data.

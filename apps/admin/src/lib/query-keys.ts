@@ -37,4 +37,7 @@ export const customerKeys = {
   activities: (id: string, filter: string, page: number) =>
     [...customerKeys.detail(id), "activities", filter, page] as const,
   coupons: (id: string) => [...customerKeys.detail(id), "coupons"] as const,
+  /** `GET /activities` (K-01) with these filters and this page. */
+  shopActivity: (params: Record<string, string | undefined>) =>
+    [...customerKeys.all, "activity", params] as const,
 };

@@ -70,7 +70,9 @@ function setup(
   };
   fake.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
-    if (!url.pathname.startsWith("/apiSa/customers")) return base(input, init);
+    if (!url.pathname.startsWith("/apiSa/customers") && url.pathname !== "/apiSa/activities") {
+      return base(input, init);
+    }
     const method = (init.method ?? "GET").toUpperCase();
     const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, search: url.searchParams, body });
@@ -80,6 +82,25 @@ function setup(
         body: { success: true, data: { customers: [ada, alan], nextCursor: "abc", currency: "USD" } },
       };
       return json(answer.status, answer.body);
+    }
+    if (url.pathname === "/apiSa/activities") {
+      const activity = {
+        id: "41",
+        activityType: "adjust_point",
+        points: -40,
+        pendingPoints: 0,
+        tierPoints: 0,
+        programId: null,
+        source: null,
+        note: "late parcel",
+        actor: "demo@laurel.test",
+        createdAt: "2026-11-20T10:00:00.000Z",
+        customerId: "cus_1",
+        customerName: "Ada Lovelace",
+        customerEmail: "ada@example.com",
+        programTitle: null,
+      };
+      return json(200, { success: true, data: { activities: [activity], nextCursor: null } });
     }
     if (url.pathname === "/apiSa/customers/bulk")
       return json(200, { success: true, data: { changed: 2, missing: [] } });
@@ -203,5 +224,22 @@ describe("/customers/profile/:id (J-04)", () => {
     expect((await screen.findAllByText("Failed to update customer")).length).toBeGreaterThan(0);
     expect(await screen.findByText("Birthday is not a real day (MM/DD).")).toBeTruthy();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ birthday: "02/30" });
+  });
+});
+
+describe("/customers/activity (K-01, K-03)", () => {
+  it("lists the shop's point activity with the filters from the URL", async () => {
+    const { fake, calls } = setup();
+    await renderApp("/customers/activity?action=adjust_point&from=2026-11-01", { fake });
+    expect(await screen.findByRole("heading", { level: 1, name: "Point activity" })).toBeTruthy();
+    const table = await screen.findByRole("table");
+    const row = (await within(table).findByText("Adjusted by admin")).closest("tr") as HTMLElement;
+    expect(within(row).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toBe(
+      "/customers/profile/cus_1",
+    );
+    expect(row.textContent).toContain("-40");
+    const call = calls.find((c) => c.path === "/apiSa/activities");
+    expect(call?.search.get("action")).toBe("adjust_point");
+    expect(call?.search.get("from")).toBe("2026-11-01");
   });
 });

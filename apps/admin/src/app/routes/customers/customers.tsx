@@ -2,12 +2,12 @@ import { Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { AreaUnavailable } from "../../../components/area-unavailable";
-import { CustomerListView, CustomerProfileView } from "../../../features/customers";
+import { CustomerListView, CustomerProfileView, ShopActivityView } from "../../../features/customers";
 import { useAppPaths } from "../../../lib/routing";
 
 /**
- * /customers and its sub-pages (area J, issue 9): the list (J-03) and the profile (J-04) are built;
- * import, migration, activity, wallet and the notification log are not yet.
+ * /customers and its sub-pages (area J, issue 9): the list (J-03), the profile (J-04) and the
+ * point activity (K-01) are built; import, migration, wallet and the notification log are not yet.
  */
 export default function CustomersScreen() {
   const { t } = useTranslation();
@@ -24,6 +24,17 @@ export default function CustomersScreen() {
         ]}
       >
         <CustomerListView href={href} />
+      </Page>
+    );
+  }
+  if (path === "/customers/activity" || path === "/customers/activity/all") {
+    return (
+      <Page
+        fullWidth
+        title={t("customers.activityPage.title")}
+        backAction={{ content: t("customers.title"), url: href("/customers") }}
+      >
+        <ShopActivityView href={href} />
       </Page>
     );
   }
