@@ -44,6 +44,15 @@ test.describe("customers", () => {
     const entry = page.getByRole("row").filter({ hasText: "E2E: parcel arrived late, sorry" });
     await expect(entry).toContainText("Adjusted by admin");
     await expect(entry).toContainText("-40");
+
+    // The same entry in the shop's point activity, found by the customer's e-mail.
+    await page.goto("/customers/activity?action=adjust_point");
+    await expect(page.getByRole("heading", { name: "Point activity", level: 1 })).toBeVisible();
+    await page.getByLabel("Customer", { exact: true }).fill("ben@");
+    await expect(page).toHaveURL(/customer=ben%40/);
+    const shopRow = page.getByRole("row").filter({ hasText: "ben@laurel.test" }).first();
+    await expect(shopRow).toContainText("Adjusted by admin");
+    await expect(shopRow).toContainText("-40");
   });
 
   test.describe(() => {
