@@ -280,7 +280,6 @@ export const shopActivitySchema = adminActivitySchema.extend({
   customerEmail: z.string().nullable(),
   programTitle: z.string().nullable(),
 });
-export type ShopActivity = z.infer<typeof shopActivitySchema>;
 
 export const shopActivityResponse = z.object({
   activities: z.array(shopActivitySchema),
