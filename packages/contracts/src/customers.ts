@@ -246,8 +246,7 @@ export const revokeCouponResponse = z.object({
 
 /** K-01, K-03: point activity across the shop, newest first, filtered; keyset pages. */
 const storeDay = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (YYYY-MM-DD).` })
+  text(label, 10, `${label} must be a date (YYYY-MM-DD).`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label} must be a real date.`);
 export const shopActivityQuery = z
@@ -262,8 +261,7 @@ export const shopActivityQuery = z
     to: storeDay("To").optional(),
     /** Prefix of the customer's e-mail. */
     customer: text("customer", TEXT_LIMITS.search).trim().optional(),
-    cursor: z
-      .string()
+    cursor: text("cursor", 19)
       .regex(/^\d{1,19}$/, "The cursor is not one this list gave.")
       .optional(),
     pageSize: queryCount("pageSize", 1, 100).default(20),
