@@ -29,7 +29,7 @@ export function CustomerProfileView({ id, href }: { id: string; href: (path: str
   const { t } = useTranslation();
   const url = useProfileParams();
   const profile = useCustomerProfile(id);
-  const coupons = useCustomerCoupons(id);
+  const coupons = useCustomerCoupons(id, profile.isSuccess);
   const queryClient = useQueryClient();
   const run = useCreateOrDeleteToast();
   const back = { content: t("customers.title"), url: href("/customers") };
