@@ -5,7 +5,8 @@
  * pages, and prefix searches on e-mails, names and phones, each request timed at the client on
  * the same machine (the API's own time plus a local round trip).
  *
- * Part of `npm run bench` (bench/run.ts); alone, on a fresh database and API:
+ * Its customers have balances without ledger entries (a list fixture, not accounting), so in
+ * `npm run bench` it runs after the ledger audit. Alone, on a fresh database and API:
  *   node --import tsx bench/customers-list.ts [customers]   (default 50,000; BENCH_KEEP_DB=1 keeps it)
  */
 import { randomBytes } from "node:crypto";

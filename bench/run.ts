@@ -393,6 +393,7 @@ async function main(): Promise<void> {
 
   // ── Summary.
   const verdict = (ok: boolean, measurable = true): Verdict => (!measurable ? "N/A" : ok ? "PASS" : "FAIL");
+  // After the ledger audit: P8's customers carry balances without entries (a list fixture).
   step("P8: J-03 customers list and search (one client, first pages, next pages, prefix searches)");
   const p8 = await customersListPhase(
     ctx,
