@@ -12,9 +12,11 @@ export async function getCustomerCoupons(id: string, signal?: AbortSignal) {
   return envelope.data.coupons;
 }
 
-export function useCustomerCoupons(id: string) {
+/** `enabled` false until the customer is known to exist (no call for a customer that is not). */
+export function useCustomerCoupons(id: string, enabled = true) {
   return useQuery({
     queryKey: customerKeys.coupons(id),
     queryFn: ({ signal }) => getCustomerCoupons(id, signal),
+    enabled,
   });
 }
