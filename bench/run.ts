@@ -19,6 +19,7 @@ import pg from "pg";
 import { loadConfig } from "../apps/api/src/infra/env";
 import { auditLedger } from "../apps/api/src/modules/ledger/ledger.service";
 import { type CpuProfile, startCpuMeter } from "./cpu";
+import { customersListPhase } from "./customers-list";
 import { joinMembers, SHOP_ID } from "./laurel";
 import { runLoad } from "./load";
 import { startWorkerProcess } from "./pipeline";
@@ -392,6 +393,15 @@ async function main(): Promise<void> {
 
   // ── Summary.
   const verdict = (ok: boolean, measurable = true): Verdict => (!measurable ? "N/A" : ok ? "PASS" : "FAIL");
+  // After the ledger audit: P8's customers carry balances without entries (a list fixture).
+  step("P8: J-03 customers list and search (one client, first pages, next pages, prefix searches)");
+  const p8 = await customersListPhase(
+    ctx,
+    Number(process.env.BENCH_CUSTOMERS ?? (QUICK ? 50_000 : 1_000_000)),
+  );
+  log(
+    `${fmt(p8.size)} customers loaded in ${fmt(p8.loadMs / 1000, 1)} s; ${p8.row.measured}; slowest ${p8.slowest}`,
+  );
   const tps = pgbench?.tps ?? Number.NaN;
   const p3Ratio = p3.redeemedPerSecond / tps;
   const p5Ratio = p5.load.okPerSecond / helloLoad.okPerSecond;
@@ -433,6 +443,7 @@ async function main(): Promise<void> {
       ),
     },
   ];
+  rows.push(p8.row);
   step(
     `Summary (${QUICK ? "BENCH_QUICK: not a measurement" : "one run"}, ${fmt((Date.now() - startedAt) / 1000)} s)`,
   );

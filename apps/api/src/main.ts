@@ -2,6 +2,7 @@ import { buildApp, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
+import { seedDemoCustomers } from "./seed/demo-customers";
 import { seedDemoEmails } from "./seed/demo-emails";
 import { seedDemoMembers } from "./seed/demo-members";
 import { seedDemoPrograms } from "./seed/demo-programs";
@@ -17,6 +18,7 @@ async function main() {
     // The shop's past first: Ava and Ben join as they did months ago, before the shoppers' seed.
     await seedDemoMembers(deps);
     await seedDemoReferrals(deps);
+    await seedDemoCustomers(deps);
     await seedDemoShoppers(deps);
     await seedDemoTiers(deps);
     await seedDemoStore(deps);

@@ -3,14 +3,22 @@ import { loginBody, loginResponse, tokenResponse } from "./auth";
 import {
   adjustPointsBody,
   adjustPointsResponse,
+  bulkCustomersBody,
+  bulkCustomersResponse,
   customerActivitiesQuery,
   customerActivitiesResponse,
   customerCouponsResponse,
+  customerProfileSchema,
   customerSummarySchema,
+  customersExportQuery,
   customersListQuery,
   customersListResponse,
+  membershipBody,
   revokeCouponBody,
   revokeCouponResponse,
+  shopActivityQuery,
+  shopActivityResponse,
+  updateCustomerBody,
 } from "./customers";
 import {
   notificationListSchema,
@@ -224,7 +232,7 @@ export const apiRoutes = {
     response: z.null(),
   },
   "GET /apiSa/customers": {
-    summary: "The shop's customers, paged, with search and type filter",
+    summary: "The shop's customers (J-03): a tab, a sort, a prefix search, keyset pages",
     guard: "admin",
     query: customersListQuery,
     response: customersListResponse,
@@ -256,6 +264,41 @@ export const apiRoutes = {
     guard: "admin",
     body: revokeCouponBody,
     response: revokeCouponResponse,
+  },
+  "GET /apiSa/customers/export.csv": {
+    summary: "Customers of a tab (and search) as CSV, streamed (J-15; Essential plan and above)",
+    guard: "admin",
+    query: customersExportQuery,
+    response: z.string(),
+  },
+  "GET /apiSa/activities": {
+    summary: "Point activity across the shop (K-01, K-03), newest first; filters; keyset pages",
+    guard: "admin",
+    query: shopActivityQuery,
+    response: shopActivityResponse,
+  },
+  "GET /apiSa/customers/:id/profile": {
+    summary: "The customer's overview (J-04): balances, lifetime points, orders, average order value",
+    guard: "admin",
+    response: customerProfileSchema,
+  },
+  "PUT /apiSa/customers/:id": {
+    summary: "Edit personal information (J-04): name, birthday (MM/DD), phone",
+    guard: "admin",
+    body: updateCustomerBody,
+    response: customerSummarySchema,
+  },
+  "POST /apiSa/customers/:id/membership": {
+    summary: "Exclude from the program or join (back) (J-05)",
+    guard: "admin",
+    body: membershipBody,
+    response: customerSummarySchema,
+  },
+  "POST /apiSa/customers/bulk": {
+    summary: "Bulk actions on selected customers (J-03): adjust points, exclude, join",
+    guard: "admin",
+    body: bulkCustomersBody,
+    response: bulkCustomersResponse,
   },
   "GET /apiSa/compliance/exports": {
     summary: "Customer data requests received (customers/data_request)",

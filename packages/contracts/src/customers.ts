@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_COUNT, queryCount, TEXT_LIMITS, text } from "./bounds";
+import { MAX_COUNT, MAX_POINTS_PER_ACTION, queryCount, TEXT_LIMITS, text } from "./bounds";
 import { customerTypeSchema, pageInfoSchema, proxyCouponSchema } from "./proxy";
 
 /** Paging of the admin lists: `page` from 1, `pageSize` up to 100. */
@@ -8,13 +8,34 @@ const pagingQuery = z.object({
   pageSize: queryCount("pageSize", 1, 100).default(20),
 });
 
-/** Admin customers API (`/apiSa/customers…`, J-area, H-14, H-21). */
-export const customersListQuery = pagingQuery.extend({
-  /** Matches e-mail, first or last name (case-insensitive), or the platform customer id. */
+/** A bulk adjustment moves each selected customer by at most one action's maximum. */
+const MAX_MANUAL_ADJUSTMENT_BULK = MAX_POINTS_PER_ACTION;
+
+/** J-03: the list's tabs. `left_segment` is the customers the merchant excluded (J-05). */
+export const customerListTabs = ["all", "member", "guest", "left", "b2b", "left_segment"] as const;
+export type CustomerListTab = (typeof customerListTabs)[number];
+/** J-03: newest and oldest by creation, name A→Z, points highest first. */
+export const customerListSorts = ["newest", "oldest", "name", "points"] as const;
+export type CustomerListSort = (typeof customerListSorts)[number];
+
+/** Admin customers API (`/apiSa/customers…`, J-03): one keyset page of a tab, sorted, searched. */
+export const customersListQuery = z.object({
+  tab: z
+    .enum(customerListTabs, { error: `Tab must be one of: ${customerListTabs.join(", ")}.` })
+    .default("all"),
+  sort: z
+    .enum(customerListSorts, { error: `Sort must be one of: ${customerListSorts.join(", ")}.` })
+    .default("newest"),
+  /** Prefix of the e-mail, the full name, the last name or the phone digits (case-insensitive), or the platform customer id. */
   search: text("search", TEXT_LIMITS.search).trim().optional(),
-  type: customerTypeSchema.optional(),
+  /** The `nextCursor` of the previous page. */
+  cursor: text("cursor", 500).optional(),
+  pageSize: queryCount("pageSize", 1, 100).default(20),
 });
 export type CustomersListQuery = z.infer<typeof customersListQuery>;
+
+/** J-15: the export takes the list's tab and search (rows in creation order, newest first). */
+export const customersExportQuery = customersListQuery.pick({ tab: true, search: true });
 
 export const customerSummarySchema = z.object({
   id: z.string(),
@@ -22,18 +43,114 @@ export const customerSummarySchema = z.object({
   email: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** MM/DD, or null. */
+  birthday: z.string().nullable(),
   type: customerTypeSchema,
+  /** J-05: `excluded` by the merchant (the Left segment) or `deleted` from the store. */
+  leftReason: z.enum(["excluded", "deleted"]).nullable(),
+  isB2b: z.boolean(),
   joinedAt: z.string().nullable(),
   availablePoints: z.number().int(),
   pendingPoints: z.number().int(),
   tierPoints: z.number().int(),
   createdAt: z.string(),
+  updatedAt: z.string(),
+  /** admin, user, pos or system. */
+  updatedSource: z.string().nullable(),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
+/** A list row: the summary plus its orders (J-03 columns "spent" and "orders"). */
+export const customerListItemSchema = customerSummarySchema.extend({
+  ordersCount: z.number().int(),
+  amountSpentMinor: z.number().int(),
+});
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
 export const customersListResponse = z.object({
-  customers: z.array(customerSummarySchema),
-  pageInfo: pageInfoSchema,
+  customers: z.array(customerListItemSchema),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+  currency: z.string(),
+});
+export type CustomersListResponse = z.infer<typeof customersListResponse>;
+
+/** J-04 overview: balances plus lifetime figures. */
+export const customerProfileSchema = z.object({
+  customer: customerSummarySchema,
+  stats: z.object({
+    lifetimeEarned: z.number().int(),
+    lifetimeSpent: z.number().int(),
+    ordersCount: z.number().int(),
+    amountSpentMinor: z.number().int(),
+    averageOrderMinor: z.number().int(),
+    lastOrderAt: z.string().nullable(),
+    currency: z.string(),
+  }),
+});
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+/** J-04 personal information: name, birthday (MM/DD), phone; null clears a field. */
+export const updateCustomerBody = z
+  .strictObject({
+    firstName: text("First name", TEXT_LIMITS.title).trim().nullable().optional(),
+    lastName: text("Last name", TEXT_LIMITS.title).trim().nullable().optional(),
+    phone: text("Phone", 30)
+      .trim()
+      .regex(/^\+?[0-9 ().-]{3,30}$/, "Phone must contain digits, spaces, (), . or - only.")
+      .nullable()
+      .optional(),
+    birthday: text("Birthday", 10)
+      .trim()
+      .regex(/^\d{1,2}[/.-]\d{1,2}$/, "Birthday must be MM/DD.")
+      .nullable()
+      .optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, "Send at least one field to change.");
+export type UpdateCustomerBody = z.infer<typeof updateCustomerBody>;
+
+/** J-05: exclude from the program, or join (back). */
+export const membershipBody = z.strictObject({
+  action: z.enum(["exclude", "join"], { error: "Action must be exclude or join." }),
+});
+export type MembershipBody = z.infer<typeof membershipBody>;
+
+/** J-03 bulk actions on selected customers (at most one page of 100). */
+export const bulkCustomersBody = z.discriminatedUnion(
+  "action",
+  [
+    z.strictObject({
+      action: z.literal("adjust_points"),
+      ids: z.array(text("ids", TEXT_LIMITS.id)).min(1, "Select at least one customer.").max(100),
+      points: z
+        .number({ error: "Points must be a whole number." })
+        .int("Points must be a whole number.")
+        .min(
+          -MAX_MANUAL_ADJUSTMENT_BULK,
+          `Points must be between -${MAX_MANUAL_ADJUSTMENT_BULK} and ${MAX_MANUAL_ADJUSTMENT_BULK}.`,
+        )
+        .max(
+          MAX_MANUAL_ADJUSTMENT_BULK,
+          `Points must be between -${MAX_MANUAL_ADJUSTMENT_BULK} and ${MAX_MANUAL_ADJUSTMENT_BULK}.`,
+        )
+        .refine((n) => n !== 0, "Points can't be 0."),
+      note: text("Note", TEXT_LIMITS.note).trim().optional(),
+    }),
+    z.strictObject({
+      action: z.enum(["exclude", "join"]),
+      ids: z.array(text("ids", TEXT_LIMITS.id)).min(1, "Select at least one customer.").max(100),
+    }),
+  ],
+  { error: "Action must be adjust_points, exclude or join." },
+);
+export type BulkCustomersBody = z.infer<typeof bulkCustomersBody>;
+
+export const bulkCustomersResponse = z.object({
+  /** How many customers changed (replays and unchanged ones excluded). */
+  changed: z.number().int(),
+  /** Ids not found in this shop. */
+  missing: z.array(z.string()),
 });
 
 export const adminActivitySchema = z.object({
@@ -50,7 +167,28 @@ export const adminActivitySchema = z.object({
 });
 export type AdminActivity = z.infer<typeof adminActivitySchema>;
 
-export const customerActivitiesQuery = pagingQuery;
+/** H-21: the activity sub-tabs (a copy of the domain's `activityFilters`). */
+export const customerActivityFilters = [
+  "all",
+  "points",
+  "tier",
+  "email",
+  "order",
+  "referral",
+  "earned",
+  "redeemed",
+  "refunded",
+  "expired",
+  "entry_reward",
+  "admin",
+] as const;
+export type CustomerActivityFilter = (typeof customerActivityFilters)[number];
+
+export const customerActivitiesQuery = pagingQuery.extend({
+  filter: z
+    .enum(customerActivityFilters, { error: `Filter must be one of: ${customerActivityFilters.join(", ")}.` })
+    .default("all"),
+});
 
 export const customerActivitiesResponse = z.object({
   activities: z.array(adminActivitySchema),
@@ -105,3 +243,44 @@ export const revokeCouponResponse = z.object({
   /** The `refund_coupon` entry, with the merchant as actor and the note. */
   activity: adminActivitySchema,
 });
+
+/** K-01, K-03: point activity across the shop, newest first, filtered; keyset pages. */
+const storeDay = (label: string) =>
+  text(label, 10, `${label} must be a date (YYYY-MM-DD).`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label} must be a real date.`);
+export const shopActivityQuery = z
+  .object({
+    /** An activity code (H-01…H-05), e.g. `adjust_point`. */
+    action: text("action", 60)
+      .regex(/^[a-z_]+$/, "Action must be an activity code.")
+      .optional(),
+    program: text("program", TEXT_LIMITS.id).optional(),
+    /** Days in the store's time zone, both included. */
+    from: storeDay("From").optional(),
+    to: storeDay("To").optional(),
+    /** Prefix of the customer's e-mail. */
+    customer: text("customer", TEXT_LIMITS.search).trim().optional(),
+    cursor: text("cursor", 19)
+      .regex(/^\d{1,19}$/, "The cursor is not one this list gave.")
+      .optional(),
+    pageSize: queryCount("pageSize", 1, 100).default(20),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "From must be on or before To.",
+    path: ["from"],
+  });
+export type ShopActivityQuery = z.infer<typeof shopActivityQuery>;
+
+export const shopActivitySchema = adminActivitySchema.extend({
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  programTitle: z.string().nullable(),
+});
+
+export const shopActivityResponse = z.object({
+  activities: z.array(shopActivitySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ShopActivityResponse = z.infer<typeof shopActivityResponse>;

@@ -53,6 +53,8 @@ export const errorMessages = {
   proxy_expired: "The storefront request has expired. Please reload the page.",
   customer_not_logged_in: "Please sign in to your store account first.",
   customer_left: "You have left the loyalty program. Please contact the store to rejoin.",
+  plan_required: "This feature is not available on the store's current plan.",
+  customer_deleted: "This customer was deleted from the store, so their membership can't be changed.",
   // Redemption and coupons (D-13, D-21, H-13; 002 §8). The server fills the placeholders.
   reward_program_blank: "Reward program is blank",
   redeem_amount_invalid: "Redeem amount must be greater than 0",

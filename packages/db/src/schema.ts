@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /** Timestamps come back as Date and are written as Date or ISO strings. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -187,6 +187,18 @@ export interface CustomersTable {
   email_marketing_updated_at: NullableTimestamp;
   /** E-10: on the referral whitelist (migration 0060). */
   referral_whitelisted: Generated<boolean>;
+  /** J-02: phone as entered; birthday without a year (both or neither). */
+  phone: string | null;
+  /** The phone's digits (a generated column: never written). */
+  phone_digits: GeneratedAlways<string | null>;
+  birth_month: number | null;
+  birth_day: number | null;
+  /** J-03: a company (B2B) customer. */
+  is_b2b: Generated<boolean>;
+  /** J-05: why a customer is `left`: `excluded` by the merchant, or `deleted` from the store. */
+  left_reason: "excluded" | "deleted" | null;
+  /** J-02: who last changed the details: `admin`, `user`, `pos` or `system`. */
+  updated_source: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -1,4 +1,5 @@
 export * from "./bounds";
+export * from "./customers";
 export * from "./earning";
 export * from "./ledger";
 export * from "./notifications/notifications";

@@ -46,3 +46,20 @@ export const programKeys = {
   /** `GET /lp/programs/explain?q=`. */
   explain: (q: string) => [...programKeys.all, "explain", q] as const,
 };
+
+/** The customers area (J-03, J-04). */
+export const customerKeys = {
+  all: ["customers"] as const,
+  /** `GET /customers` with this tab, sort, search and page. */
+  list: (params: Record<string, string | undefined>) => [...customerKeys.all, "list", params] as const,
+  detail: (id: string) => [...customerKeys.all, "detail", id] as const,
+  /** `GET /customers/:id/profile`. */
+  profile: (id: string) => [...customerKeys.detail(id), "profile"] as const,
+  /** `GET /customers/:id/activities` of one sub-tab and page. */
+  activities: (id: string, filter: string, page: number) =>
+    [...customerKeys.detail(id), "activities", filter, page] as const,
+  coupons: (id: string) => [...customerKeys.detail(id), "coupons"] as const,
+  /** `GET /activities` (K-01) with these filters and this page. */
+  shopActivity: (params: Record<string, string | undefined>) =>
+    [...customerKeys.all, "activity", params] as const,
+};

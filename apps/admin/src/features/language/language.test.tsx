@@ -37,7 +37,10 @@ describe("language switch (A-18, A-19, X-57)", () => {
 
     // App strings, Polaris' own strings and <html lang> change at once.
     expect(await within(nav).findByText("Tableau de bord")).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 1, name: "Clients" })).toBeTruthy();
+    // (The customers screen is built now: its code may still be loading.)
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Clients" }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole("button", { name: "Activer le menu" })).toBeTruthy();
     expect(document.documentElement.lang).toBe("fr");
     await waitFor(() => expect(fake.callsTo("POST", "/apiSa/lp/settings")).toHaveLength(1));
@@ -48,7 +51,9 @@ describe("language switch (A-18, A-19, X-57)", () => {
     cleanup();
     window.localStorage.clear();
     await renderApp("/customers", { fake });
-    expect(await screen.findByRole("heading", { level: 1, name: "Clients" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Clients" }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(within(screen.getByTestId("nav")).getByText("Tableau de bord")).toBeTruthy();
   });
 

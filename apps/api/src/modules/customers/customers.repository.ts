@@ -41,7 +41,16 @@ export function findCustomerByPlatformId(conn: Conn, shopId: string, platformCus
 export async function erasePersonalData(trx: Tx, shopId: string, id: string, at: Date, type?: CustomerType) {
   await trx
     .updateTable("customers")
-    .set({ email: null, first_name: null, last_name: null, redacted_at: at, ...(type ? { type } : {}) })
+    .set({
+      email: null,
+      first_name: null,
+      last_name: null,
+      phone: null,
+      birth_month: null,
+      birth_day: null,
+      redacted_at: at,
+      ...(type ? { type, left_reason: type === "left" ? ("deleted" as const) : null } : {}),
+    })
     .where("shop_id", "=", shopId)
     .where("id", "=", id)
     .execute();
@@ -120,36 +129,182 @@ export async function listEntriesPage(
   return { rows, total: Number(count.n) };
 }
 
-export async function listCustomersPage(
+/** The list's name sort key; the same expression as the `customers_list_name` index. */
+const NAME_KEY = sql<string>`(lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) collate "C")`;
+const EMAIL_KEY = sql<string>`(lower(email) collate "C")`;
+const LAST_NAME_KEY = sql<string>`(lower(last_name) collate "C")`;
+const PHONE_KEY = sql<string>`(phone_digits collate "C")`;
+
+export type ListTab = "all" | "member" | "guest" | "left" | "b2b" | "left_segment";
+export type ListSort = "newest" | "oldest" | "name" | "points";
+/** The last row of a page: its sort value (timestamp text, name key or points) and id. */
+export type ListKey = [string | number, string];
+
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * J-03: one keyset page (never OFFSET, never a count) of a tab, in one of four orders, optionally
+ * narrowed by a prefix search; each order walks its own index (decision 0060). Answers one row more
+ * than asked when there is a next page.
+ */
+export async function listCustomersKeyset(
   conn: Conn,
   shopId: string,
-  q: { page: number; pageSize: number; search?: string | undefined; type?: CustomerType | undefined },
+  q: {
+    tab: ListTab;
+    sort: ListSort;
+    search?: string | undefined;
+    after?: ListKey | undefined;
+    limit: number;
+  },
 ) {
   let base = conn.selectFrom("customers").where("shop_id", "=", shopId).where("redacted_at", "is", null);
-  if (q.type) base = base.where("type", "=", q.type);
+  if (q.tab === "member" || q.tab === "guest" || q.tab === "left") base = base.where("type", "=", q.tab);
+  else if (q.tab === "b2b") base = base.where("is_b2b", "=", true);
+  else if (q.tab === "left_segment") base = base.where("left_reason", "=", "excluded");
   if (q.search) {
-    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const lowered = q.search.toLowerCase();
+    const prefix = likePrefix(lowered);
+    const digits = q.search.replace(/\D/g, "");
+    const phoneLike = /^[+\d\s().-]+$/.test(q.search) && digits.length >= 3;
     const search = q.search;
     base = base.where((eb) =>
       eb.or([
-        eb(sql`lower(email)`, "like", like),
-        eb(sql`lower(first_name)`, "like", like),
-        eb(sql`lower(last_name)`, "like", like),
+        eb(EMAIL_KEY, "like", prefix),
+        eb(NAME_KEY, "like", prefix),
+        eb(LAST_NAME_KEY, "like", prefix),
+        ...(phoneLike ? [eb(PHONE_KEY, "like", `${digits}%`)] : []),
         eb("platform_customer_id", "=", search),
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id")
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const after = q.after;
+  const limit = q.limit + 1;
+  switch (q.sort) {
+    case "newest":
+    case "oldest": {
+      const desc = q.sort === "newest";
+      if (after) {
+        base = base.where(
+          sql<boolean>`(created_at, id) ${sql.raw(desc ? "<" : ">")} (${String(after[0])}::timestamptz, ${after[1]})`,
+        );
+      }
+      return base
+        .selectAll()
+        .select(sql<string>`created_at::text`.as("sort_key"))
+        .orderBy("created_at", desc ? "desc" : "asc")
+        .orderBy("id", desc ? "desc" : "asc")
+        .limit(limit)
+        .execute();
+    }
+    case "name":
+      if (after) base = base.where(sql<boolean>`(${NAME_KEY}, id) > (${String(after[0])}, ${after[1]})`);
+      return base
+        .selectAll()
+        .select(NAME_KEY.as("sort_key"))
+        .orderBy(NAME_KEY)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    case "points":
+      if (after) base = base.where(sql<boolean>`(available_points, id) < (${Number(after[0])}, ${after[1]})`);
+      return base
+        .selectAll()
+        .select(sql<string>`available_points::text`.as("sort_key"))
+        .orderBy("available_points", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+  }
+}
+
+/** Orders and money spent per customer (cancelled orders excluded), for a page of the list. */
+export async function orderTotals(conn: Conn, shopId: string, customerIds: readonly string[]) {
+  if (customerIds.length === 0)
+    return new Map<string, { count: number; spentMinor: number; lastAt: Date | null }>();
+  const rows = await conn
+    .selectFrom("orders")
+    .select((eb) => [
+      "customer_id",
+      eb.fn.countAll<string>().as("n"),
+      eb.fn.coalesce(eb.fn.sum<string>("total_minor"), sql<string>`0`).as("spent"),
+      eb.fn.max("ordered_at").as("last_at"),
+    ])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "in", [...customerIds])
+    .where("status", "<>", "cancelled")
+    .groupBy("customer_id")
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.customer_id ?? "",
+      { count: Number(r.n), spentMinor: Number(r.spent), lastAt: (r.last_at as Date | null) ?? null },
+    ]),
+  );
+}
+
+/** Lifetime points earned (credits to available or pending) and spent (debits), from the ledger. */
+export async function lifetimePoints(conn: Conn, shopId: string, customerId: string) {
+  const row = await conn
+    .selectFrom("ledger_entries")
+    .select([
+      sql<string>`coalesce(sum(greatest(available_delta, 0) + greatest(pending_delta, 0)) filter (where activity_type not in ('convert_pending_point', 'refund_coupon', 'redeem_void')), 0)`.as(
+        "earned",
+      ),
+      sql<string>`coalesce(sum(-available_delta) filter (where available_delta < 0 and activity_type in ('redeem_point', 'redeem_rest_api', 'redeem_on_pos', 'free_gift')), 0)`.as(
+        "spent",
+      ),
+    ])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .executeTakeFirstOrThrow();
+  return { earned: Number(row.earned), spent: Number(row.spent) };
+}
+
+export type CustomerDetailsPatch = {
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+  birth_month?: number | null;
+  birth_day?: number | null;
+};
+
+export function updateCustomerDetails(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  patch: CustomerDetailsPatch,
+  source: string,
+) {
+  return trx
+    .updateTable("customers")
+    .set({ ...patch, updated_source: source, updated_at: sql`now()` })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function setMembership(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  to: { type: CustomerType; leftReason: "excluded" | "deleted" | null },
+  at: Date,
+) {
+  return trx
+    .updateTable("customers")
+    .set({
+      type: to.type,
+      left_reason: to.leftReason,
+      updated_source: "admin",
+      updated_at: sql`now()`,
+      ...(to.type === "member" ? { joined_at: at } : {}),
+    })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function listFullEntriesPage(
@@ -158,11 +313,13 @@ export async function listFullEntriesPage(
   customerId: string,
   page: number,
   pageSize: number,
+  types: readonly string[] | null = null,
 ) {
-  const base = conn
+  let base = conn
     .selectFrom("ledger_entries")
     .where("shop_id", "=", shopId)
     .where("customer_id", "=", customerId);
+  if (types) base = base.where("activity_type", "in", [...types]);
   const [rows, count] = await Promise.all([
     base
       .selectAll()
@@ -270,5 +427,47 @@ export function findCustomersForUpdate(
     .where("id", "in", [...ids])
     .orderBy("id")
     .forUpdate()
+    .execute();
+}
+
+/** K-01: one keyset page of the shop's ledger, newest first, with the customer and the program. */
+export function listShopActivity(
+  conn: Conn,
+  shopId: string,
+  q: {
+    action?: string | undefined;
+    program?: string | undefined;
+    from?: Date | undefined;
+    to?: Date | undefined;
+    customer?: string | undefined;
+    beforeId?: number | undefined;
+    limit: number;
+  },
+) {
+  let query = conn
+    .selectFrom("ledger_entries as e")
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "e.shop_id").onRef("c.id", "=", "e.customer_id"),
+    )
+    .leftJoin("programs as p", (j) =>
+      j.onRef("p.shop_id", "=", "e.shop_id").onRef("p.id", "=", "e.program_id"),
+    )
+    .selectAll("e")
+    .select(["c.first_name", "c.last_name", "c.email", "p.title as program_title"])
+    .where("e.shop_id", "=", shopId);
+  if (q.action) query = query.where("e.activity_type", "=", q.action);
+  if (q.program) query = query.where("e.program_id", "=", q.program);
+  if (q.from) query = query.where("e.created_at", ">=", q.from);
+  if (q.to) query = query.where("e.created_at", "<", q.to);
+  if (q.customer)
+    query = query.where(
+      sql<string>`(lower(c.email) collate "C")`,
+      "like",
+      likePrefix(q.customer.toLowerCase()),
+    );
+  if (q.beforeId !== undefined) query = query.where("e.id", "<", q.beforeId);
+  return query
+    .orderBy("e.id", "desc")
+    .limit(q.limit + 1)
     .execute();
 }

@@ -1,8 +1,13 @@
 import {
   adjustPointsBody,
+  bulkCustomersBody,
   customerActivitiesQuery,
+  customersExportQuery,
   customersListQuery,
+  membershipBody,
   revokeCouponBody,
+  shopActivityQuery,
+  updateCustomerBody,
 } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -11,12 +16,18 @@ import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import {
   adjustCustomerPoints,
+  bulkCustomers,
+  changeMembership,
   getCustomer,
+  getCustomerProfile,
   listCustomerActivities,
   listCustomerCoupons,
   listCustomers,
+  listShopActivity,
   revokeCustomerCoupon,
+  updateCustomer,
 } from "./customers.admin";
+import { exportCustomersCsv } from "./customers.export";
 
 const admin = { config: { guard: "admin" as const } };
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -36,7 +47,9 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/apiSa/customers/:id/activities", admin, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const q = parseInput(customerActivitiesQuery, request.query);
-    return ok(await listCustomerActivities(deps, requireAdmin(request).shopId, id, q.page, q.pageSize));
+    return ok(
+      await listCustomerActivities(deps, requireAdmin(request).shopId, id, q.page, q.pageSize, q.filter),
+    );
   });
   app.post("/apiSa/customers/:id/points", admin, async (request) => {
     const auth = requireAdmin(request);
@@ -55,5 +68,46 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
     const { id, couponId } = parseInput(couponParams, request.params);
     const body = parseInput(revokeCouponBody, request.body);
     return ok(await revokeCustomerCoupon(deps, auth.shopId, auth, id, couponId, body), "Coupon revoked");
+  });
+  app.get("/apiSa/activities", admin, async (request) =>
+    ok(
+      await listShopActivity(
+        deps,
+        requireAdmin(request).shopId,
+        parseInput(shopActivityQuery, request.query),
+      ),
+    ),
+  );
+  app.get("/apiSa/customers/export.csv", admin, async (request, reply) => {
+    const q = parseInput(customersExportQuery, request.query);
+    const csv = await exportCustomersCsv(deps, requireAdmin(request).shopId, q);
+    const day = deps.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="customers-${day}.csv"`)
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
+  app.get("/apiSa/customers/:id/profile", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getCustomerProfile(deps, requireAdmin(request).shopId, id));
+  });
+  app.put("/apiSa/customers/:id", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(updateCustomerBody, request.body);
+    return ok(await updateCustomer(deps, auth.shopId, auth, id, body), "Customer updated");
+  });
+  app.post("/apiSa/customers/:id/membership", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(membershipBody, request.body);
+    return ok(await changeMembership(deps, auth.shopId, auth, id, body), "Membership updated");
+  });
+  app.post("/apiSa/customers/bulk", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(bulkCustomersBody, request.body);
+    const key = parseInput(idempotencyHeader, request.headers["idempotency-key"]);
+    return ok(await bulkCustomers(deps, auth.shopId, auth, body, key), "Customers updated");
   });
 }

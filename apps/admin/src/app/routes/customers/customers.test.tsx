@@ -1,0 +1,245 @@
+import type { CustomerListItem, CustomerProfile } from "@laurel/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { expectConsoleError } from "../../../../../../scripts/vitest.setup";
+import { GRID_FILTERS_KEY } from "../../../features/customers/utils/grid-filters";
+import { createFakeApi } from "../../../test/fake-api";
+import { renderApp } from "../../../test/render";
+
+function customer(over: Partial<CustomerListItem>): CustomerListItem {
+  return {
+    id: "cus_1",
+    platformCustomerId: "1001",
+    email: "ada@example.com",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    phone: "+44 20 7946 0958",
+    birthday: "12/10",
+    type: "member",
+    leftReason: null,
+    isB2b: false,
+    joinedAt: "2026-06-01T10:00:00.000Z",
+    availablePoints: 1250,
+    pendingPoints: 0,
+    tierPoints: 0,
+    createdAt: "2026-06-01T10:00:00.000Z",
+    updatedAt: "2026-11-01T10:00:00.000Z",
+    updatedSource: "admin",
+    ordersCount: 3,
+    amountSpentMinor: 45_000,
+    ...over,
+  };
+}
+
+const ada = customer({});
+const alan = customer({
+  id: "cus_2",
+  email: "alan@example.com",
+  firstName: "Alan",
+  lastName: "Turing",
+  type: "guest",
+});
+
+interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+/** The fake API plus the customers endpoints; every customers call is recorded. */
+function setup(
+  options: { list?: (s: URLSearchParams) => { status: number; body: unknown }; putStatus?: number } = {},
+) {
+  const fake = createFakeApi();
+  const calls: Call[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  const base = fake.fetch;
+  const profile: CustomerProfile = {
+    customer: ada,
+    stats: {
+      lifetimeEarned: 1500,
+      lifetimeSpent: 250,
+      ordersCount: 3,
+      amountSpentMinor: 45_000,
+      averageOrderMinor: 15_000,
+      lastOrderAt: null,
+      currency: "USD",
+    },
+  };
+  fake.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), "http://localhost");
+    if (!url.pathname.startsWith("/apiSa/customers") && url.pathname !== "/apiSa/activities") {
+      return base(input, init);
+    }
+    const method = (init.method ?? "GET").toUpperCase();
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, search: url.searchParams, body });
+    if (url.pathname === "/apiSa/customers") {
+      const answer = options.list?.(url.searchParams) ?? {
+        status: 200,
+        body: { success: true, data: { customers: [ada, alan], nextCursor: "abc", currency: "USD" } },
+      };
+      return json(answer.status, answer.body);
+    }
+    if (url.pathname === "/apiSa/activities") {
+      const activity = {
+        id: "41",
+        activityType: "adjust_point",
+        points: -40,
+        pendingPoints: 0,
+        tierPoints: 0,
+        programId: null,
+        source: null,
+        note: "late parcel",
+        actor: "demo@laurel.test",
+        createdAt: "2026-11-20T10:00:00.000Z",
+        customerId: "cus_1",
+        customerName: "Ada Lovelace",
+        customerEmail: "ada@example.com",
+        programTitle: null,
+      };
+      return json(200, { success: true, data: { activities: [activity], nextCursor: null } });
+    }
+    if (url.pathname === "/apiSa/customers/bulk")
+      return json(200, { success: true, data: { changed: 2, missing: [] } });
+    if (url.pathname.endsWith("/profile")) return json(200, { success: true, data: profile });
+    if (url.pathname.endsWith("/activities")) {
+      return json(200, {
+        success: true,
+        data: { activities: [], pageInfo: { page: 1, pageSize: 10, total: 0, hasNextPage: false } },
+      });
+    }
+    if (url.pathname.endsWith("/coupons")) return json(200, { success: true, data: { coupons: [] } });
+    if (method === "PUT") {
+      return options.putStatus && options.putStatus !== 200
+        ? json(options.putStatus, {
+            success: false,
+            error: "Some fields are invalid.",
+            code: "validation_failed",
+            errors: [{ field: "birthday", message: "Birthday is not a real day (MM/DD)." }],
+          })
+        : json(200, { success: true, data: { ...ada, phone: "+1 555 0100" } });
+    }
+    return json(404, { success: false, error: "This API route does not exist.", code: "route_not_found" });
+  }) as unknown as typeof fake.fetch;
+  const listCalls = () => calls.filter((c) => c.method === "GET" && c.path === "/apiSa/customers");
+  return { fake, calls, listCalls };
+}
+
+// The first render loads the screen's code: slow on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
+afterEach(() => window.localStorage.clear());
+
+describe("/customers (J-03)", () => {
+  it("shows the spec's columns, opens a row's profile link, and pages with the cursor in the URL", async () => {
+    const { fake, listCalls } = setup();
+    const { router, user } = await renderApp("/customers", { fake });
+    const table = await screen.findByRole("table", {}, { timeout: 5_000 });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain("ada@example.com");
+    expect(rows[0]?.textContent).toContain("+44 20 7946 0958");
+    expect(rows[0]?.textContent).toContain("1,250");
+    expect(rows[0]?.textContent).toContain("$450.00");
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole("link", { name: "Ada Lovelace" })
+        .getAttribute("href"),
+    ).toBe("/customers/profile/cus_1");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(router.state.location.search).toContain("pages=abc"));
+    await waitFor(() => expect(listCalls().at(-1)?.search.get("cursor")).toBe("abc"));
+  });
+
+  it("puts tab and sort in the URL and remembers them (A-23); search is debounced into the URL", async () => {
+    const { fake, listCalls } = setup();
+    // (Polaris measures tabs to fit them; jsdom has no layout, so the tab comes from the URL here
+    // and the e2e spec clicks it.)
+    const { router, user } = await renderApp("/customers?tab=guest", { fake });
+    await screen.findByRole("table", {}, { timeout: 5_000 });
+    expect(listCalls().at(-1)?.search.get("tab")).toBe("guest");
+    await user.selectOptions(screen.getByLabelText("Sort by"), "points");
+    await waitFor(() => expect(listCalls().at(-1)?.search.get("sort")).toBe("points"));
+    expect(JSON.parse(window.localStorage.getItem(GRID_FILTERS_KEY) ?? "{}")).toEqual({
+      tab: "guest",
+      sort: "points",
+    });
+    await user.type(screen.getByPlaceholderText("Search by name, e-mail or phone"), "ada@");
+    await waitFor(() => expect(listCalls().at(-1)?.search.get("search")).toBe("ada@"));
+    expect(router.state.location.search).toContain("q=ada%40");
+  });
+
+  it("a failed load shows the error with Try again", async () => {
+    let fail = true;
+    const { fake } = setup({
+      list: () =>
+        fail
+          ? {
+              status: 500,
+              body: { success: false, error: "Something went wrong on our side.", code: "internal_error" },
+            }
+          : {
+              status: 200,
+              body: { success: true, data: { customers: [], nextCursor: null, currency: "USD" } },
+            },
+    });
+    const { user } = await renderApp("/customers", { fake });
+    expect(await screen.findByText("Customers could not be loaded", {}, { timeout: 5_000 })).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("No customers yet")).toBeTruthy();
+  });
+
+  it("bulk-excludes the selected customers", async () => {
+    const { fake, calls } = setup();
+    const { user } = await renderApp("/customers", { fake });
+    const table = await screen.findByRole("table", {}, { timeout: 5_000 });
+    for (const box of within(table).getAllByRole("checkbox").slice(1)) await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Exclude from program" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "/apiSa/customers/bulk")?.body).toEqual({
+        action: "exclude",
+        ids: ["cus_1", "cus_2"],
+      }),
+    );
+  });
+});
+
+describe("/customers/profile/:id (J-04)", () => {
+  it("shows the overview and says 'Failed to update customer' when a save is refused", async () => {
+    const { fake, calls } = setup({ putStatus: 400 });
+    const { user } = await renderApp("/customers/profile/cus_1", { fake });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Ada Lovelace" }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText("$150.00")).toBeTruthy(); // average order value
+    const birthday = screen.getByLabelText("Birthday");
+    await user.clear(birthday);
+    await user.type(birthday, "02/30");
+    // The save bar logs the refused save (useSaveBar), once.
+    expectConsoleError(1);
+    await user.click(await screen.findByRole("button", { name: "Save" }));
+    expect((await screen.findAllByText("Failed to update customer")).length).toBeGreaterThan(0);
+    expect(await screen.findByText("Birthday is not a real day (MM/DD).")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ birthday: "02/30" });
+  });
+});
+
+describe("/customers/activity (K-01, K-03)", () => {
+  it("lists the shop's point activity with the filters from the URL", async () => {
+    const { fake, calls } = setup();
+    await renderApp("/customers/activity?action=adjust_point&from=2026-11-01", { fake });
+    expect(await screen.findByRole("heading", { level: 1, name: "Point activity" })).toBeTruthy();
+    const table = await screen.findByRole("table");
+    const row = (await within(table).findByText("Adjusted by admin")).closest("tr") as HTMLElement;
+    expect(within(row).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toBe(
+      "/customers/profile/cus_1",
+    );
+    expect(row.textContent).toContain("-40");
+    const call = calls.find((c) => c.path === "/apiSa/activities");
+    expect(call?.search.get("action")).toBe("adjust_point");
+    expect(call?.search.get("from")).toBe("2026-11-01");
+  });
+});

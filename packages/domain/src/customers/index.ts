@@ -1,0 +1,3 @@
+export * from "./activity-filters";
+export * from "./birthday";
+export * from "./membership";
