@@ -35,6 +35,7 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 const colour = (label: string) =>
   z
     .string({ error: `${label} must be a colour like #1f6feb` })
+    .max(32, `${label} must be a colour like #1f6feb`)
     .trim()
     .regex(HEX, `${label} must be a colour like #1f6feb`);
 
@@ -82,6 +83,8 @@ export const putNotificationBody = z.strictObject({
   sendBeforeDays: z
     .number({ error: "Send before must be a number of days" })
     .int("Send before must be a number of days")
+    .min(1, "Send before must be 60, 30, 20 or 10 days")
+    .max(365, "Send before must be 60, 30, 20 or 10 days")
     .refine(
       (d) => (firstReminderDays as readonly number[]).includes(d),
       "Send before must be 60, 30, 20 or 10 days",

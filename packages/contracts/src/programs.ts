@@ -205,6 +205,8 @@ export const backtestBody = z.strictObject({
   programId: text("programId", TEXT_LIMITS.id).nullable().optional(),
   days: z
     .number({ error: "days must be 30 or 90." })
+    .min(30, "days must be 30 or 90.")
+    .max(90, "days must be 30 or 90.")
     .refine((d) => d === 30 || d === 90, "days must be 30 or 90."),
   program: createProgramBody,
 });

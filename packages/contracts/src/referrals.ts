@@ -164,6 +164,7 @@ export type ReferralWhitelistResponse = z.infer<typeof referralWhitelistResponse
 /** A first-party device id the widget keeps in the shop's cookie (random, 16–64 URL-safe characters). */
 const deviceId = z
   .string({ error: "deviceId must be text." })
+  .max(64, "deviceId must be 16 to 64 letters, digits, _ or -.")
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "deviceId must be 16 to 64 letters, digits, _ or -.");
 
 export const proxyReferralQuery = z.object({ deviceId: deviceId.optional() });
@@ -172,6 +173,7 @@ export const proxyReferralQuery = z.object({ deviceId: deviceId.optional() });
 export const proxyReferralClaimBody = z.strictObject({
   code: z
     .string({ error: "code is required." })
+    .max(24, "code must be 4 to 24 capital letters or digits.")
     .regex(/^[A-Z0-9]{4,24}$/, "code must be 4 to 24 capital letters or digits."),
   deviceId: deviceId.optional(),
   email: text("E-mail", 254).trim().email("E-mail is invalid.").optional(),

@@ -21,6 +21,7 @@ const whole = (label: string, min: number, max: number) =>
 
 const storeDate = z
   .string({ error: "Start date must be a date (YYYY-MM-DD)." })
+  .max(10, "Start date must be a date (YYYY-MM-DD).")
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Start date must be a date (YYYY-MM-DD).")
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
@@ -70,6 +71,7 @@ export type TierSettingsBody = z.infer<typeof tierSettingsSchema>;
 
 const hexColor = z
   .string({ error: "Colour must be a hex colour such as #1A2B3C." })
+  .max(7, "Colour must be a hex colour such as #1A2B3C.")
   .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex colour such as #1A2B3C.");
 
 /** I-04: a tier as the editor saves it. */

@@ -29,7 +29,10 @@ export const translationSettingsSchema = z.strictObject({
     .record(
       languageCode,
       z.record(
-        z.string().refine((k) => keySet.has(k), "Unknown text key"),
+        z
+          .string()
+          .max(100, "Unknown text key")
+          .refine((k) => keySet.has(k), "Unknown text key"),
         z.string().max(WIDGET_TEXT_MAX, `Texts must be ${WIDGET_TEXT_MAX} characters or fewer`),
       ),
     )
