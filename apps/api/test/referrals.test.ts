@@ -324,6 +324,25 @@ describe("demo seed", () => {
         .where("activity_type", "=", "earn_referral")
         .execute();
       expect(earned.map((e) => e.available_delta)).toEqual([500]);
+      // The customer profile's referral tab (E-12): one referrer's referrals and counts only.
+      const demoToken = (await signIn(s.app)).token;
+      const ava = await s.deps.db
+        .selectFrom("customers")
+        .select("id")
+        .where("email", "=", "ava@laurel.test")
+        .executeTakeFirstOrThrow();
+      const mine = await adminGet(s.app, `/apiSa/referrals?referrerId=${ava.id}`, demoToken);
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json().data.counts).toEqual({ pending: 1, completed: 1, canceled: 0 });
+      expect(mine.json().data.referrals.map((r: { referrer: { id: string } }) => r.referrer.id)).toEqual([
+        ava.id,
+        ava.id,
+      ]);
+      const nobody = await adminGet(s.app, "/apiSa/referrals?referrerId=cus_nobody", demoToken);
+      expect(nobody.json().data).toMatchObject({ referrals: [], counts: { pending: 0, completed: 0 } });
+      expect(
+        (await adminGet(s.app, `/apiSa/referrals?referrerId=${"x".repeat(101)}`, demoToken)).statusCode,
+      ).toBe(400);
     } finally {
       await s.close();
     }

@@ -112,6 +112,8 @@ export const referralListQuery = z.object({
   status: z.enum(referralStatusValues, { error: "status must be pending, completed or canceled" }).optional(),
   page: queryCount("page", 1, MAX_COUNT).default(1),
   pageSize: queryCount("pageSize", 1, 100).default(25),
+  /** One referrer's referrals (the customer profile's referral tab, E-12). */
+  referrerId: text("referrerId", TEXT_LIMITS.id).optional(),
 });
 export type ReferralListQuery = z.infer<typeof referralListQuery>;
 

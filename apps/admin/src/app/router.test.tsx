@@ -23,6 +23,7 @@ const builtTitles: Record<string, string> = {
   "/settings": "Settings",
   "/settings/notifications": "Notifications",
   "/settings/notifications/:id": "Notifications",
+  "/customers/activity/referral": "Referral activity",
   "/membership": "Membership",
   "/membership/vip": "VIP tiers",
   "/programs/tier/create": "Tier",

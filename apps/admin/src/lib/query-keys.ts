@@ -33,7 +33,8 @@ export const referralKeys = {
 };
 /** `GET /apiSa/referrals` with this status filter and page. */
 export const referralListKeys = {
-  list: (status: string, page: number) => [...referralKeys.all, "list", status, page] as const,
+  list: (status: string, page: number, referrerId = "") =>
+    [...referralKeys.all, "list", status, page, referrerId] as const,
 };
 
 /** Reward programs (areas C, D): the lists by type and the "Add program" catalogue. */

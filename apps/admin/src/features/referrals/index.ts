@@ -1,2 +1,3 @@
+export { ReferralListCard } from "./components/referral-list-card";
 export { ReferralSettingsView } from "./components/referral-settings-view";
 export { ReferralWhitelistView } from "./components/referral-whitelist-view";

@@ -313,13 +313,13 @@ export async function listReferrals(
     .execute();
 }
 
-export async function countByStatus(conn: Conn, shopId: string) {
-  const rows = await conn
+export async function countByStatus(conn: Conn, shopId: string, referrerId?: string) {
+  let q = conn
     .selectFrom("referrals")
     .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
-    .where("shop_id", "=", shopId)
-    .groupBy("status")
-    .execute();
+    .where("shop_id", "=", shopId);
+  if (referrerId !== undefined) q = q.where("referrer_id", "=", referrerId);
+  const rows = await q.groupBy("status").execute();
   const of = (s: ReferralStatus) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   return { pending: of("pending"), completed: of("completed"), canceled: of("canceled") };
 }

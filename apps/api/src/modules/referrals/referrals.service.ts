@@ -120,11 +120,11 @@ const nameOf = (c: { first_name: string | null; last_name: string | null; email:
 export async function listReferrals(
   deps: Deps,
   shopId: string,
-  q: ReferralListQuery & { referrerId?: string },
+  q: ReferralListQuery,
 ): Promise<ReferralListResponse> {
   const [rows, counts] = await Promise.all([
     repo.listReferrals(deps.db, shopId, { status: q.status, referrerId: q.referrerId }, q.page, q.pageSize),
-    repo.countByStatus(deps.db, shopId),
+    repo.countByStatus(deps.db, shopId, q.referrerId),
   ]);
   return {
     referrals: rows.map((r) => ({

@@ -70,12 +70,31 @@ function setup(
   };
   fake.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
-    if (!url.pathname.startsWith("/apiSa/customers") && url.pathname !== "/apiSa/activities") {
+    const known = ["/apiSa/activities", "/apiSa/referrals"];
+    if (!url.pathname.startsWith("/apiSa/customers") && !known.includes(url.pathname)) {
       return base(input, init);
     }
     const method = (init.method ?? "GET").toUpperCase();
     const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, search: url.searchParams, body });
+    if (url.pathname === "/apiSa/referrals") {
+      const referral = {
+        id: "ref_1",
+        code: "ADA2026",
+        referrer: { id: "cus_1", name: "Ada Lovelace", email: "ada@example.com" },
+        friend: { id: "cus_9", email: "grace@example.com" },
+        status: "completed",
+        reason: null,
+        orderId: "5001",
+        createdAt: "2026-11-02T10:00:00.000Z",
+        completedAt: "2026-11-03T10:00:00.000Z",
+        canceledAt: null,
+      };
+      return json(200, {
+        success: true,
+        data: { referrals: [referral], total: 1, counts: { pending: 0, completed: 1, canceled: 0 } },
+      });
+    }
     if (url.pathname === "/apiSa/customers") {
       const answer = options.list?.(url.searchParams) ?? {
         status: 200,
@@ -241,5 +260,26 @@ describe("/customers/activity (K-01, K-03)", () => {
     const call = calls.find((c) => c.path === "/apiSa/activities");
     expect(call?.search.get("action")).toBe("adjust_point");
     expect(call?.search.get("from")).toBe("2026-11-01");
+  });
+});
+
+describe("referral activity (E-12)", () => {
+  it("/customers/activity/referral lists the shop's referrals; the profile lists the customer's own", async () => {
+    const { fake, calls } = setup();
+    const { router } = await renderApp("/customers/activity/referral", { fake });
+    await screen.findByRole("heading", { level: 1, name: "Referral activity" }, { timeout: 5_000 });
+    expect(await screen.findByText("grace@example.com")).toBeTruthy();
+    const shopWide = calls.find((c) => c.path === "/apiSa/referrals");
+    expect(shopWide?.search.get("referrerId")).toBeNull();
+
+    await router.navigate("/customers/profile/cus_1");
+    await screen.findByText("Referrals by this customer", {}, { timeout: 5_000 });
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === "/apiSa/referrals" && c.search.get("referrerId") === "cus_1")).toBe(
+        true,
+      ),
+    );
+    // The profile's card has no shop-wide export.
+    expect(screen.queryByRole("button", { name: "Export CSV" })).toBeNull();
   });
 });

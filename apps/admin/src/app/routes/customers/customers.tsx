@@ -3,11 +3,13 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { AreaUnavailable } from "../../../components/area-unavailable";
 import { CustomerListView, CustomerProfileView, ShopActivityView } from "../../../features/customers";
+import { ReferralListCard } from "../../../features/referrals";
 import { useAppPaths } from "../../../lib/routing";
 
 /**
- * /customers and its sub-pages (area J, issue 9): the list (J-03), the profile (J-04) and the
- * point activity (K-01) are built; import, migration, wallet and the notification log are not yet.
+ * /customers and its sub-pages (area J, issue 9): the list (J-03), the profile (J-04), the point
+ * activity (K-01) and the referral activity (E-12) are built; import, migration, wallet and the
+ * notification log are not yet.
  */
 export default function CustomersScreen() {
   const { t } = useTranslation();
@@ -38,7 +40,23 @@ export default function CustomersScreen() {
       </Page>
     );
   }
+  if (path === "/customers/activity/referral") {
+    return (
+      <Page
+        fullWidth
+        title={t("referrals.activityPage.title")}
+        backAction={{ content: t("customers.title"), url: href("/customers") }}
+        secondaryActions={[
+          { content: t("referrals.activityPage.settings"), url: href("/programs/referral") },
+        ]}
+      >
+        <ReferralListCard />
+      </Page>
+    );
+  }
   if (path.startsWith("/customers/profile/") && id)
-    return <CustomerProfileView key={id} id={id} href={href} />;
+    return (
+      <CustomerProfileView key={id} id={id} href={href} referrals={<ReferralListCard referrerId={id} />} />
+    );
   return <AreaUnavailable title={t("areas.customers")} />;
 }

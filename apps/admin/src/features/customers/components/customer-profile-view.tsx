@@ -1,6 +1,7 @@
 import { MAX_MANUAL_ADJUSTMENT } from "@laurel/contracts";
 import { Banner, Layout, Modal, Page, Text } from "@shopify/polaris";
 import { useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ScreenSkeleton } from "../../../components/skeletons";
 import { isApiError } from "../../../lib/api/errors";
@@ -25,7 +26,16 @@ import { RevokeCouponModal } from "./revoke-coupon-modal";
  * J-04: one customer. Overview, personal information (editable), membership details, activities by
  * sub-tab, coupons with revoke; adjust points (J-17) and exclude / join (J-05) as page actions.
  */
-export function CustomerProfileView({ id, href }: { id: string; href: (path: string) => string }) {
+export function CustomerProfileView({
+  id,
+  href,
+  referrals,
+}: {
+  id: string;
+  href: (path: string) => string;
+  /** The profile's referral tab (E-12), composed by the route from the referrals feature. */
+  referrals?: ReactNode;
+}) {
   const { t } = useTranslation();
   const url = useProfileParams();
   const profile = useCustomerProfile(id);
@@ -105,6 +115,7 @@ export function CustomerProfileView({ id, href }: { id: string; href: (path: str
         <Layout.Section>
           <CouponsCard customerId={id} onRevoke={(c) => url.openRevoke(c.id)} />
         </Layout.Section>
+        {referrals ? <Layout.Section>{referrals}</Layout.Section> : null}
       </Layout>
       <AdjustPointsModal
         open={url.dialog === "adjust"}

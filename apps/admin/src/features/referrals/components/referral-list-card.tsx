@@ -24,19 +24,28 @@ const TONES = { pending: "attention", completed: "success", canceled: "critical"
 
 type Referral = ReferralListResponse["referrals"][number];
 
-/** Referral activity (E-05, E-12): by status from the URL, with the refusal reason and a CSV export. */
-export function ReferralListCard() {
+/**
+ * Referral activity (E-05, E-12): by status, with the refusal reason and a CSV export. The shop's
+ * list keeps its status and page in the URL; one customer's (`referrerId`, the profile's referral
+ * tab) keeps them in the card, so the profile's own URL state is left alone.
+ */
+export function ReferralListCard({ referrerId }: { referrerId?: string } = {}) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const status = (STATUSES as readonly string[]).includes(params.get("status") ?? "")
-    ? (params.get("status") ?? "")
-    : "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const list = useReferrals(status, page);
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const read = (key: string) => (referrerId ? local[key] : params.get(key)) ?? "";
+  const status = (STATUSES as readonly string[]).includes(read("status")) ? read("status") : "";
+  const page = Math.max(1, Number(read("page")) || 1);
+  const list = useReferrals(status, page, referrerId);
   const [exporting, setExporting] = useState(false);
   const set = (next: Record<string, string>) =>
-    setParams({ ...Object.fromEntries(params), ...next }, { replace: true, state: { keepSaveBar: true } });
+    referrerId
+      ? setLocal((before) => ({ ...before, ...next }))
+      : setParams(
+          { ...Object.fromEntries(params), ...next },
+          { replace: true, state: { keepSaveBar: true } },
+        );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -124,11 +133,13 @@ export function ReferralListCard() {
         <div style={{ padding: "var(--p-space-400)" }}>
           <InlineStack align="space-between" blockAlign="center">
             <Text as="h2" variant="headingMd">
-              {t("referrals.list.title")}
+              {referrerId ? t("referrals.list.customerTitle") : t("referrals.list.title")}
             </Text>
-            <Button onClick={() => void exportCsv()} loading={exporting}>
-              {t("referrals.list.export")}
-            </Button>
+            {referrerId ? null : (
+              <Button onClick={() => void exportCsv()} loading={exporting}>
+                {t("referrals.list.export")}
+              </Button>
+            )}
           </InlineStack>
         </div>
         <Tabs
