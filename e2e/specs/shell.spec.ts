@@ -79,6 +79,8 @@ test.describe("the shell (spec 000 §1–§2)", () => {
   });
 
   test.describe(() => {
+    /** Sample ids of built editors that answer "not found" for an unknown resource. */
+    const UNKNOWN_RESOURCES = new Set(["/programs/tier/42"]);
     // Built screens load their data: a sample id (`/customers/profile/42`) is answered 404.
     test.use({ allowedConsoleErrors: [/status of 404/] });
     test("every shell route and its /embed variant renders inside the frame", async ({ page }) => {
@@ -88,7 +90,8 @@ test.describe("the shell (spec 000 §1–§2)", () => {
         for (const url of [path, `/embed${path === "/" ? "" : path}`]) {
           await page.goto(url);
           await expect(page.getByTestId("nav"), url).toBeVisible();
-          await expect(page.getByTestId("not-found"), url).toHaveCount(0);
+          // A tier that does not exist is a resource not found, inside the frame (issue 10).
+          if (!UNKNOWN_RESOURCES.has(path)) await expect(page.getByTestId("not-found"), url).toHaveCount(0);
           await expect(page.locator("main h1").first(), url).toBeVisible();
         }
       }

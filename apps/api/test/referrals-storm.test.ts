@@ -150,9 +150,18 @@ describe(`referral storm: ${FRIENDS} friends, webhooks delivered 1–${MAX_DELIV
     );
     for (const r of completed) expect(fateOf.get(platformOf.get(r.friend_id as string) ?? "")).toBe("kept");
     const kept = friends.filter((f) => f.fate === "kept").length;
-    // Every kept order completes its referral unless the cap stopped it (then it is canceled, plan_cap).
-    expect(completed.length).toBe(Math.min(kept, 30));
-    if (kept > 30) expect(canceledRows.filter((r) => r.reason === "plan_cap").length).toBe(kept - 30);
+    // Every kept order completes its referral unless the cap stopped it (then it is canceled,
+    // plan_cap, for good). The cap counts the referrals completed at that moment: one completed
+    // and later refunded held its place until then, so the cap may have stopped a kept referral
+    // while fewer than 30 stay completed at the end — but only if 30 had completed by then.
+    const capped = canceledRows.filter(
+      (r) => r.reason === "plan_cap" && fateOf.get(platformOf.get(r.friend_id as string) ?? "") === "kept",
+    );
+    expect(completed.length + capped.length).toBe(kept);
+    const everCompleted = (
+      await t.deps.db.selectFrom("referrals").select("id").where("completed_at", "is not", null).execute()
+    ).length;
+    if (capped.length > 0) expect(everCompleted).toBeGreaterThanOrEqual(30);
 
     // Per referrer: earned = completed × 500 (+ reversals for those canceled after completion).
     const entries = await t.deps.db
