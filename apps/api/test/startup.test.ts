@@ -34,7 +34,7 @@ describe("start-up errors", () => {
     expect(output.trim()).toBe(
       `DATA_DIR=${dir} is not empty and does not hold a Laurel database (no PG_VERSION file). Set DATA_DIR to a new or empty directory, or to the one Laurel created before (default ./.data).`,
     );
-  }, 60_000);
+  }, 120_000); // A process start: slow while the other test files run.
 
   it("an unreachable DATABASE_URL", async () => {
     const { code, output } = await start({ DATABASE_URL: "postgres://laurel:pw@127.0.0.1:1/laurel" });
@@ -42,7 +42,7 @@ describe("start-up errors", () => {
     expect(output.trim().split("\n")).toEqual([
       "Cannot reach PostgreSQL at DATABASE_URL=postgres://laurel:***@127.0.0.1:1/laurel (ECONNREFUSED). Start PostgreSQL or correct the host and port; unset DATABASE_URL to use the embedded database.",
     ]);
-  }, 60_000);
+  }, 120_000);
 
   it("a port in use", async () => {
     const holder = createServer();

@@ -1,6 +1,13 @@
 import type { NotificationEvent } from "@laurel/domain";
-import mjml2html from "mjml";
 import { fill, mailTextsOf } from "./mail.texts";
+
+/** MJML is large (half a second to load): loaded at the first render, not at every process start. */
+type Mjml2Html = typeof import("mjml");
+let mjml: Promise<Mjml2Html> | null = null;
+const loadMjml = (): Promise<Mjml2Html> => {
+  mjml ??= import("mjml").then((m) => (m as unknown as { default: Mjml2Html }).default);
+  return mjml;
+};
 
 /** What an e-mail looks like for one shop (L-04): its colours, logo and the sender's name. */
 export interface MailBranding {
@@ -103,6 +110,7 @@ export async function renderMail(
     </mj-section>
   </mj-body>
 </mjml>`;
+  const mjml2html = await loadMjml();
   const { html, errors } = await mjml2html(source, { validationLevel: "soft" });
   if (errors.length > 0) throw new Error(`e-mail template ${event}: ${errors[0]?.formattedMessage}`);
   const text = [
