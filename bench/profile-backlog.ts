@@ -64,6 +64,7 @@ try {
     workerPids: () => workers.flatMap((w) => (w.proc.pid ? [w.proc.pid] : [])),
     members,
   };
+  const before = await tableWrites(db);
   const r = await backlogPhase(
     ctx,
     {
@@ -81,7 +82,18 @@ try {
   );
   for (const line of observedLines(null, r.cpu)) console.log(line);
   console.log(`WAL of the drain: ${r.walRange.join(" … ")} (pg_waldump --stats=record -s … -e …)`);
-  console.log(`WAL of the drain: ${r.walRange.join(" … ")} (pg_waldump --stats=record -s … -e …)`);
+  // Row writes per delivery by table (the backlog's own inserts included): what the WAL is made of.
+  await new Promise((done) => setTimeout(done, 1_500)); // statistics reach the views within a second
+  const after = await tableWrites(db);
+  console.log("row writes per delivery (inserts / updates, of which HOT / deletes; indexes):");
+  for (const [table, a] of [...after].sort((x, y) => y[1].total - x[1].total)) {
+    const b = before.get(table) ?? { ins: 0, upd: 0, hot: 0, del: 0, total: 0, indexes: a.indexes };
+    const per = (n: number) => fmt(n / r.size, 2);
+    if (a.total - b.total === 0) continue;
+    console.log(
+      `  ${table.padEnd(28)} ${per(a.ins - b.ins)} / ${per(a.upd - b.upd)}, HOT ${per(a.hot - b.hot)} / ${per(a.del - b.del)}; ${a.indexes} indexes`,
+    );
+  }
   // QLOG=1 (a local aid in packages/db): the workers' last statement-time summary.
   for (const w of workers) {
     const last = w
@@ -98,6 +110,34 @@ try {
   await dropDatabase(admin, target.name);
   await admin.end();
 }
+/** Cumulative row writes per table of the bench database, and each table's index count. */
+async function tableWrites(client: pg.Client) {
+  await client.query("select pg_stat_clear_snapshot()");
+  const rows = await client.query<{
+    relname: string;
+    ins: string;
+    upd: string;
+    hot: string;
+    del: string;
+    indexes: string;
+  }>(
+    `select t.relname, t.n_tup_ins as ins, t.n_tup_upd as upd, t.n_tup_hot_upd as hot, t.n_tup_del as del,
+       (select count(*) from pg_index i where i.indrelid = t.relid) as indexes
+     from pg_stat_user_tables t`,
+  );
+  return new Map(
+    rows.rows.map((x) => {
+      const [ins, upd, hot, del] = [x.ins, x.upd, x.hot, x.del].map(Number) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      return [x.relname, { ins, upd, hot, del, total: ins + upd + del, indexes: Number(x.indexes) }];
+    }),
+  );
+}
+
 for (const file of readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile"))) {
   console.log(`\n── ${file}`);
   summarizeProfile(join(profDir, file));

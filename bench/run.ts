@@ -8,7 +8,8 @@
  * PGBENCH (path to pgbench), BENCH_QUICK=1 (3-second phases: a smoke test, not a measurement),
  * BENCH_WAIT_IDLE=<seconds> (on a shared machine, first wait up to that long for 5 quiet seconds),
  * BENCH_KEEP_DB=1 (keep the API's database afterwards, to inspect it), BENCH_BACKLOG (P11's size),
- * BENCH_WORKERS (P11's worker processes), BENCH_CPU_PROF=1 (CPU profiles of the API and workers).
+ * BENCH_WORKERS (P11's worker processes), BENCH_CPU_PROF=1 (CPU profiles of the API and workers),
+ * BENCH_BACKTEST_ORDERS (P12's stored orders, default 100,000).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import { openDatabase } from "@laurel/db";
 import pg from "pg";
 import { loadConfig } from "../apps/api/src/infra/env";
 import { auditLedger } from "../apps/api/src/modules/ledger/ledger.service";
+import { analyticsPhase } from "./analytics";
 import { type CpuProfile, startCpuMeter } from "./cpu";
 import { customersListPhase } from "./customers-list";
 import { joinMembers, SHOP_ID } from "./laurel";
@@ -37,6 +39,7 @@ import {
   withDatabase,
 } from "./postgres";
 import { type Child, freePort, ROOT, serverNodeFlags, startNode, stopChild, waitForHttp } from "./processes";
+import { backtestPhase } from "./program-backtest";
 import { HOT_GRANT, hotCustomerPhase, PROXY_LIMIT_PER_MINUTE, proxyCustomerPhase } from "./proxy";
 import { counts, fmt, loadLine, ms, observedLines, type Row, table, type Verdict } from "./report";
 import { runBacklogPhase, runWebhookPhases, WEBHOOK_TARGETS, webhookRows } from "./webhook-run";
@@ -335,7 +338,10 @@ async function main(): Promise<void> {
   );
   observed(p3.waits, p3.cpu);
 
-  // ── P5: storefront read.
+  // ── P5: storefront read, on its own: the worker stops first. Left running, it would be sending the
+  // e-mails of P1's and P2's tens of thousands of orders during P5 (PostgreSQL 0.8–1.0 cores busy in
+  // the run that found it), which is a measure of the mail queue, not of the storefront read.
+  await Promise.all(running.map((w) => stopChild(w)));
   step(
     `P5: GET /proxy/customer, ${fmt(members.length)} members round-robin, ${PLAN.p5.connections} connections`,
   );
@@ -359,8 +365,7 @@ async function main(): Promise<void> {
   );
   observed(p5fixed.waits, p5fixed.cpu);
 
-  // ── P11: the worker stops; a recorded backlog; fresh workers drain it.
-  await Promise.all(running.map((w) => stopChild(w)));
+  // ── P11: (the worker stopped before P5) a recorded backlog; fresh workers drain it.
   const p11 = await runBacklogPhase(ctx, PLAN.p11, workerEnv, track);
 
   // ── The whole ledger after everything.
@@ -402,6 +407,21 @@ async function main(): Promise<void> {
   log(
     `${fmt(p8.size)} customers loaded in ${fmt(p8.loadMs / 1000, 1)} s; ${p8.row.measured}; slowest ${p8.slowest}`,
   );
+  // ── P12: a program backtest over 100,000 stored orders (issue 14, decision 0123), by the workers.
+  const p12 = await backtestPhase(
+    ctx,
+    Number(process.env.BENCH_BACKTEST_ORDERS ?? (QUICK ? 20_000 : 100_000)),
+  );
+  log(`${fmt(p12.size)} orders loaded in ${fmt(p12.loadMs / 1000, 1)} s; ${p12.row.measured}`);
+
+  // P10 (issue 13): its entries are a fixture too (no balances), so it also runs after the audit.
+  step("P10: analytics over a large ledger (rollups rebuilt from scratch, then every page × range)");
+  const p10 = await analyticsPhase(
+    ctx,
+    Number(process.env.BENCH_LEDGER_ENTRIES ?? (QUICK ? 200_000 : 10_000_000)),
+    Number(process.env.BENCH_ANALYTICS_CUSTOMERS ?? (QUICK ? 20_000 : 1_000_000)),
+  );
+  log(p10.summary);
   const tps = pgbench?.tps ?? Number.NaN;
   const p3Ratio = p3.redeemedPerSecond / tps;
   const p5Ratio = p5.load.okPerSecond / helloLoad.okPerSecond;
@@ -443,7 +463,7 @@ async function main(): Promise<void> {
       ),
     },
   ];
-  rows.push(p8.row);
+  rows.push(p8.row, p12.row, ...p10.rows);
   step(
     `Summary (${QUICK ? "BENCH_QUICK: not a measurement" : "one run"}, ${fmt((Date.now() - startedAt) / 1000)} s)`,
   );

@@ -276,12 +276,15 @@ describe(`R1: kill -9 of the api and the worker while ${ORDERS} orders' webhooks
       expect(orderIds.filter((id) => credited.get(id) !== 1)).toEqual([]);
       expect(credited.size).toBe(ORDERS);
 
-      // Tier entry rewards (the demo shop's Platinum tier pays one, issue 10) are the balance's
-      // other source: each is keyed by member, tier and period, so a crash cannot pay one twice.
+      // Tier entry rewards (the demo shop's Platinum tier pays one, issue 10) and order-count
+      // milestones (its "Loyal customer" program pays at 25 and 50 orders, issue 15) are the balance's
+      // other sources: each is keyed (member, tier and period; program, member and milestone), so a
+      // crash cannot pay one twice — and one paid twice would show here as a wrong balance.
       const bonuses = await sql<{ platform_customer_id: string; points: string }>`
         select c.platform_customer_id, sum(e.available_delta) as points from ledger_entries e
           join customers c on c.shop_id = e.shop_id and c.id = e.customer_id
-         where e.activity_type = 'earn_tier_bonus' and c.platform_customer_id in (${sql.join(customers)})
+         where e.activity_type in ('earn_tier_bonus', 'earn_milestone')
+           and c.platform_customer_id in (${sql.join(customers)})
          group by c.platform_customer_id`.execute(database.db);
       for (const b of bonuses.rows) {
         expected.set(b.platform_customer_id, (expected.get(b.platform_customer_id) ?? 0) + Number(b.points));

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  addMembers,
   adminGet,
   adminSend,
   createTestApp,
+  deliverWebhook,
   shopifyToken,
   signIn,
   signInStaff,
   type TestApp,
 } from "./helpers";
+import { orderBody } from "./order-payloads";
 
 let t: TestApp;
 let token: string;
@@ -40,6 +43,41 @@ describe("GET /shops and GET /shopify/checkSupportAppBlock (A-10)", () => {
     });
     const check = await adminGet(t.app, "/apiSa/shopify/checkSupportAppBlock", token);
     expect(check.json()).toEqual({ success: true, data: { isThemeOS2: true } });
+  });
+});
+
+describe("the dashboard's counters (B-01, B-29, X-08)", () => {
+  const now = (days = 0) => new Date(t.deps.clock.now().getTime() + days * 86_400_000).toISOString();
+  it("count customers, orders of the plan cycle and of the last 30 days as they are now", async () => {
+    const before = await shop();
+    await addMembers(t, ["7100000001"]);
+    await deliverWebhook(
+      t,
+      "orders/paid",
+      orderBody({ id: "7200000001", customerId: "7100000001", financialStatus: "paid", createdAt: now() }),
+    );
+    const after = await shop();
+    expect(after.countCustomer).toBe(before.countCustomer + 1);
+    expect(after.monthlyOrderCount).toBe(before.monthlyOrderCount + 1);
+    expect(after.last30DayOrdersCount).toBe(before.last30DayOrdersCount + 1);
+    // An order not paid yet is placed (the last 30 days) but not counted against the plan.
+    await deliverWebhook(
+      t,
+      "orders/create",
+      orderBody({ id: "7200000002", customerId: "7100000001", financialStatus: "pending", createdAt: now() }),
+    );
+    const unpaid = await shop();
+    expect(unpaid.last30DayOrdersCount).toBe(after.last30DayOrdersCount + 1);
+    expect(unpaid.monthlyOrderCount).toBe(after.monthlyOrderCount);
+    // One placed 40 days ago counts for neither window's order count, though its customer counts.
+    await deliverWebhook(
+      t,
+      "orders/create",
+      orderBody({ id: "7200000003", customerId: "7100000002", createdAt: now(-40) }),
+    );
+    const old = await shop();
+    expect(old.last30DayOrdersCount).toBe(unpaid.last30DayOrdersCount);
+    expect(old.countCustomer).toBe(unpaid.countCustomer + 1);
   });
 });
 

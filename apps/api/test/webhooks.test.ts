@@ -261,6 +261,59 @@ describe("customer topics and privacy compliance (reference §2.5)", () => {
   });
 
   it("customers/redact erases personal data and ledger notes, keeping the points", async () => {
+    // Copies of Bob's data elsewhere: a referral where he is the friend, his own link's devices,
+    // an e-mail sent to him; and another shopper's referral, which stays as it is.
+    const bobId = (await customer())?.id ?? "";
+    await t.deps.db
+      .insertInto("referral_links")
+      .values({
+        shop_id: "shop_demo",
+        customer_id: bobId,
+        code: "BOB1",
+        device_ids: '["dev-b"]',
+        ip_hashes: '["ip-b"]',
+      })
+      .execute();
+    await t.deps.db
+      .insertInto("referrals")
+      .values([
+        {
+          shop_id: "shop_demo",
+          id: "ref_bob",
+          code: "AVA1",
+          referrer_id: bobId,
+          friend_id: bobId,
+          friend_email: "bob@example.com",
+          status: "pending",
+          device_id: "dev-b",
+          ip_hash: "ip-b",
+        },
+        {
+          shop_id: "shop_demo",
+          id: "ref_other",
+          code: "AVA1",
+          referrer_id: bobId,
+          friend_id: null,
+          friend_email: "eve@example.com",
+          status: "pending",
+          device_id: "dev-e",
+          ip_hash: "ip-e",
+        },
+      ])
+      .execute();
+    await t.deps.db
+      .insertInto("notifications")
+      .values({
+        shop_id: "shop_demo",
+        id: "ntf_bob",
+        event: "points_earned",
+        customer_id: bobId,
+        recipient: "bob@example.com",
+        language: "en",
+        idempotency_key: "k-bob",
+        data: '{"name":"Bob"}',
+      })
+      .execute();
     const body = fixture("customers_redact.json")
       .toString("utf8")
       .replace("191167", bob)
@@ -275,6 +328,34 @@ describe("customer topics and privacy compliance (reference §2.5)", () => {
       .where("customer_id", "=", c?.id ?? "")
       .execute();
     expect(notes).toEqual([{ note: null }]);
+    const referrals = await t.deps.db
+      .selectFrom("referrals")
+      .select(["id", "friend_email", "device_id", "ip_hash", "status"])
+      .where("shop_id", "=", "shop_demo")
+      .orderBy("id")
+      .execute();
+    expect(referrals).toEqual([
+      { id: "ref_bob", friend_email: null, device_id: null, ip_hash: null, status: "pending" },
+      {
+        id: "ref_other",
+        friend_email: "eve@example.com",
+        device_id: "dev-e",
+        ip_hash: "ip-e",
+        status: "pending",
+      },
+    ]);
+    const link = await t.deps.db
+      .selectFrom("referral_links")
+      .selectAll()
+      .where("code", "=", "BOB1")
+      .executeTakeFirst();
+    expect(link).toMatchObject({ device_ids: [], ip_hashes: [] });
+    const sent = await t.deps.db
+      .selectFrom("notifications")
+      .selectAll()
+      .where("id", "=", "ntf_bob")
+      .executeTakeFirst();
+    expect(sent).toMatchObject({ recipient: "", data: {}, event: "points_earned" });
   });
 
   it("customers/delete moves the shopper to 'left'", async () => {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parseInput } from "../infra/errors";
-import { ensureCustomer } from "../modules/customers/customers.service";
+import { ensureCustomer, setCustomerTags } from "../modules/customers/customers.service";
 import { applyNewsletterConsent } from "../modules/earning/account-earning.service";
+import { applyPlatformMarketingConsent } from "../modules/mail/mail.service";
 import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
 
 export const platformCustomerPayload = z.object({
@@ -10,6 +11,8 @@ export const platformCustomerPayload = z.object({
   first_name: z.string().nullish(),
   last_name: z.string().nullish(),
   updated_at: z.string().nullish(),
+  /** Comma-separated, as the REST Customer has them. */
+  tags: z.string().nullish(),
   /** The REST Customer's e-mail marketing consent: `state` is subscribed, not_subscribed, unsubscribed, pending, … */
   email_marketing_consent: z
     .object({ state: z.string().nullish(), consent_updated_at: z.string().nullish() })
@@ -23,8 +26,9 @@ function consentTime(c: z.infer<typeof platformCustomerPayload>): Date | null {
 }
 
 /**
- * customers/create and customers/update: keep Laurel's copy of the shopper's contact details, and
- * their newsletter consent (C-26: subscribing earns the newsletter program's points).
+ * customers/create and customers/update: keep Laurel's copy of the shopper's contact details and
+ * tags (referral eligibility), and their newsletter consent (C-26: subscribing earns the newsletter program's points;
+ * decision 0130: unsubscribing there stops Laurel's e-mails, subscribing again resumes them).
  */
 export const customersUpsert: WebhookHandler = async (deps, trx, { shop, payload }) => {
   const c = parseInput(platformCustomerPayload, payload);
@@ -34,6 +38,17 @@ export const customersUpsert: WebhookHandler = async (deps, trx, { shop, payload
     firstName: c.first_name ?? null,
     lastName: c.last_name ?? null,
   });
+  if (c.tags !== undefined && c.tags !== null) await setCustomerTags(trx, shop.id, customer.id, c.tags);
   const state = c.email_marketing_consent?.state;
-  if (state) await applyNewsletterConsent(deps, trx, shop, customer, { state, at: consentTime(c) });
+  if (!state) return;
+  const at = consentTime(c) ?? deps.clock.now();
+  const known = customer.email_marketing_updated_at;
+  await applyNewsletterConsent(deps, trx, shop, customer, { state, at });
+  // Older news than the consent Laurel holds (out-of-order deliveries) changes nothing.
+  if (known && at.getTime() < known.getTime()) return;
+  await applyPlatformMarketingConsent(trx, shop.id, customer.id, {
+    before: customer.email_marketing_state,
+    state,
+    at,
+  });
 };

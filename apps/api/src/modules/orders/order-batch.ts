@@ -1,6 +1,7 @@
 import type { CustomerRow, OrderRow, ShopRow, Tx } from "@laurel/db";
 import {
   type ActivityType,
+  collectionIdsNamedBy,
   DEFAULT_CURRENCY,
   DEFAULT_EARNING_TRIGGER,
   type EarningProgram,
@@ -9,11 +10,19 @@ import {
   orderReversalPoints,
   reachedEarningTrigger,
   splitTakeBack,
+  withLineCollections,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import type { PlatformOrder, PlatformRefund } from "../../platform/order";
+import { collectionMembershipOf } from "../catalogue/catalogue.service";
 import { ensureCustomers, lockCustomers } from "../customers/customers.service";
-import { earningCustomerOf, earningShopOf, orderLimitOf } from "../earning/earning-context";
+import {
+  earningCustomerOf,
+  earningShopOf,
+  earningStandingsOf,
+  orderLimitOf,
+  programsReadStanding,
+} from "../earning/earning-context";
 import { type EntryInput, listPriorAwardsOfCustomers, postEntries } from "../ledger/ledger.service";
 import { markCouponsUsed } from "../rewards/rewards.service";
 import { countTransactions } from "../shops/shops.service";
@@ -111,6 +120,10 @@ export async function applyOrderNews(
 
   // 3. What the earning rules read besides the order: loaded once, kept current in memory.
   const programs = (await deps.shopContexts.byId(shop.id, trx))?.earningPrograms ?? [];
+  // Tier and order totals only for shops whose programs read them (C-19, C-22): one statement.
+  const standings = programsReadStanding(programs)
+    ? await earningStandingsOf(trx, shop.id, [...customers.keys()])
+    : new Map();
   const hasLimit = programs.some(
     (p) => p.event === "place_order" && p.status === "active" && "hasLimit" in p.config && p.config.hasLimit,
   );
@@ -221,7 +234,7 @@ export async function applyOrderNews(
 
   const award = (row: OrderRow, order: PlatformOrder, customer: CustomerRow): OrderRow => {
     const decision = evaluateOrderEarning({
-      order: toEarningOrder(order, row, earningCustomerOf(customer), now),
+      order: toEarningOrder(order, row, earningCustomerOf(customer, standings.get(customer.id)), now),
       programs,
       // The shop's counters as this batch has moved them so far (B-30: the transaction limit).
       shop: earningShopOf(
@@ -287,7 +300,7 @@ export async function applyOrderNews(
 
   // 4. Each piece of news in arrival order, against the rows as the earlier news left them.
   const trigger = shop.settings.orderEarningTrigger ?? DEFAULT_EARNING_TRIGGER;
-  for (const n of news) {
+  for (const n of await withCollections(trx, shop.id, programs, news)) {
     if (n.kind === "refund") {
       const { refund } = n;
       let row = rows.get(refund.orderId) as OrderRow;
@@ -355,6 +368,33 @@ export async function applyOrderNews(
 }
 
 /** What a webhook tells about the order, merged into its row (facts kept once it is decided). */
+/**
+ * Issue 14: webhooks name each line's product, never its collections. When a rule names
+ * collections, the batch's lines get theirs from the kept membership (one statement), and the
+ * order's facts keep them (explanations and backtests read the same lines).
+ */
+async function withCollections(
+  trx: Tx,
+  shopId: string,
+  programs: readonly EarningProgram[],
+  news: readonly OrderNews[],
+): Promise<readonly OrderNews[]> {
+  const named = collectionIdsNamedBy(programs);
+  if (named.length === 0) return news;
+  const productIds = new Set<string>();
+  for (const n of news) {
+    if (n.kind !== "order") continue;
+    for (const l of n.order.lines) if (l.productId !== null) productIds.add(l.productId);
+  }
+  const membership = await collectionMembershipOf(trx, shopId, [...productIds], named);
+  if (membership.size === 0) return news;
+  return news.map((n) =>
+    n.kind === "order"
+      ? { ...n, order: { ...n.order, lines: withLineCollections(n.order.lines, membership) } }
+      : n,
+  );
+}
+
 function mergeOrderFacts(row: OrderRow, o: PlatformOrder, event: OrderEvent, now: Date): OrderRow {
   return {
     ...row,

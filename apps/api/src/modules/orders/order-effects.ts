@@ -1,5 +1,6 @@
 import type { Tx } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
+import { milestoneOrderEffect } from "../earn-events/milestones";
 import { pointsEarnedEmail } from "../mail/mail.effects";
 import { referralOrderEffect } from "../referrals/referrals.effect";
 import { tierOrderEffect } from "../tiers/tier-order-effect";
@@ -31,6 +32,7 @@ export const orderEffects: readonly OrderEffect[] = [
   referralOrderEffect, // issue 18: referral completion and cancellation (may credit a referrer)
   tierOrderEffect, // issue 10: tier progress, tier changes, entry rewards (after every credit)
   pointsEarnedEmail, // issue 11: the "points earned" e-mail, queued in the batch's transaction
+  milestoneOrderEffect, // issue 15: milestones (after referrals, so referral milestones see completions)
 ];
 
 export async function runOrderEffects(

@@ -49,7 +49,7 @@ export function cycleStartOf(shop: Pick<ShopRow, "sub_start_at" | "installed_at"
 /** The order as the earning rules see it. */
 export function toEarningOrder(
   o: PlatformOrder,
-  row: OrderRow,
+  row: Pick<OrderRow, "paid_at">,
   customer: EarningCustomer,
   now: Date,
 ): EarningOrder {

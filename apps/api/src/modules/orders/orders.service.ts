@@ -8,7 +8,12 @@ import { runOrderEffects } from "./order-effects";
 import { ORDER_ACTIVITY } from "./order-facts";
 import * as repo from "./orders.repository";
 
-export { listBacktestOrders } from "./order-backtest";
+export {
+  backtestCursorAfter,
+  countBacktestOrders,
+  listBacktestOrders,
+  listBacktestOrdersPage,
+} from "./order-backtest";
 /**
  * Orders → points (DESIGN §4, H-17, decisions 0012 and 0018). Order news is applied by
  * `applyOrderNews` (set-based, a batch at a time) followed by the after-order effects; every

@@ -9,6 +9,7 @@ import {
 } from "@laurel/contracts";
 import type { ShopRow } from "@laurel/db";
 import { DEFAULT_CURRENCY } from "@laurel/domain";
+import type { ShopCounters } from "./shops.repository";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -24,7 +25,7 @@ export function planIdOf(plan: string): PlanId {
 }
 
 /** The shop as the admin sees it. Rows never cross HTTP (DESIGN §3): this is the only mapping. */
-export function presentShop(row: ShopRow, overrides: { isCrmLogin: boolean }): Shop {
+export function presentShop(row: ShopRow, overrides: { isCrmLogin: boolean; counters: ShopCounters }): Shop {
   return {
     id: row.id,
     name: row.name,
@@ -44,12 +45,12 @@ export function presentShop(row: ShopRow, overrides: { isCrmLogin: boolean }): S
     logoDefault: row.logo_default,
     isCrmLogin: overrides.isCrmLogin,
     customCSS: row.custom_css,
-    countCustomer: row.count_customer,
+    countCustomer: overrides.counters.customers,
     countTransactions: row.count_transactions,
     shouldLimitTransactions: row.should_limit_transactions,
     transactionLimit: row.transaction_limit,
-    last30DayOrdersCount: row.last_30_day_orders_count,
-    monthlyOrderCount: row.monthly_order_count,
+    last30DayOrdersCount: overrides.counters.ordersLast30Days,
+    monthlyOrderCount: overrides.counters.ordersThisCycle,
     disabledEmbedApp: row.disabled_embed_app,
     isDismissQuickSetup: row.is_dismiss_quick_setup,
     isNonDevShop: row.is_non_dev_shop,

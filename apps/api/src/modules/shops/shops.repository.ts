@@ -129,3 +129,35 @@ export async function recordPointsExpiredUntil(conn: Db | Tx, shopId: string, cu
     .execute();
   markShopChanged(shopId);
 }
+
+export interface ShopCounters {
+  customers: number;
+  ordersThisCycle: number;
+  ordersLast30Days: number;
+}
+
+/**
+ * The dashboard's counters (B-01, B-29), counted when asked rather than kept on the shop row:
+ * a counter on the row would make every order batch of a shop wait on that one row's lock.
+ * `ordersThisCycle` counts as the plan limit does (X-08, `countOrdersSince`); each count reads
+ * an index of its own (customers_list_created, orders_decided, orders_by_ordered_at).
+ */
+export async function countShopCounters(
+  conn: Conn,
+  shopId: string,
+  since: { cycleStart: Date; last30Days: Date },
+): Promise<ShopCounters> {
+  const r = await sql<{ customers: string; orders_this_cycle: string; orders_last_30_days: string }>`
+    select
+      (select count(*) from customers where shop_id = ${shopId}) as customers,
+      (select count(*) from orders where shop_id = ${shopId} and status in ('rewarded', 'logged')
+         and rewarded_at >= ${since.cycleStart}) as orders_this_cycle,
+      (select count(*) from orders where shop_id = ${shopId} and ordered_at >= ${since.last30Days})
+        as orders_last_30_days`.execute(conn);
+  const row = r.rows[0];
+  return {
+    customers: Number(row?.customers ?? 0),
+    ordersThisCycle: Number(row?.orders_this_cycle ?? 0),
+    ordersLast30Days: Number(row?.orders_last_30_days ?? 0),
+  };
+}

@@ -13,6 +13,7 @@ import type { AdminAuth } from "../../infra/http";
 import * as jobs from "../../jobs/refs";
 import type { PlatformShopInfo } from "../../platform/port";
 import { type Actor, auditWrite } from "../audit/audit.service";
+import { cycleStartOf } from "../orders/order-facts";
 import { createDefaultPrograms } from "../programs/programs.service";
 import { isShopBlocked } from "./access-policy";
 import { planIdOf, presentShop, presentShopInfo } from "./shops.presenter";
@@ -162,8 +163,13 @@ export async function getShopOrThrow(deps: Deps, shopId: string): Promise<ShopRo
 /** `GET /shops` (A-10). */
 export async function getShopView(deps: Deps, auth: AdminAuth): Promise<GetShopsResponse> {
   const shop = await getShopOrThrow(deps, auth.shopId);
+  const now = deps.clock.now();
+  const counters = await repo.countShopCounters(deps.db, shop.id, {
+    cycleStart: cycleStartOf(shop, now),
+    last30Days: new Date(now.getTime() - 30 * 86_400_000),
+  });
   return {
-    shop: presentShop(shop, { isCrmLogin: auth.impersonatedBy !== null }),
+    shop: presentShop(shop, { isCrmLogin: auth.impersonatedBy !== null, counters }),
     shopInfo: presentShopInfo(shop),
     blocked: isBlocked(deps, shop),
     platform: deps.config.platform,
@@ -244,6 +250,7 @@ export async function updateShopAsStaff(
   if (body.shouldLimitTransactions !== undefined)
     patch.should_limit_transactions = body.shouldLimitTransactions;
   if (body.transactionLimit !== undefined) patch.transaction_limit = body.transactionLimit;
+  if (body.plan !== undefined) patch.plan = body.plan;
   await deps.db.transaction().execute(async (trx) => {
     await repo.updateShop(trx, shopId, patch);
     await auditWrite(
