@@ -1,8 +1,33 @@
+import type { PopupKind } from "@laurel/contracts";
 import { useTranslation } from "react-i18next";
 import { AreaUnavailable } from "../../../components/area-unavailable";
+import {
+  CheckoutDiscountEditor,
+  FaqsEditor,
+  OnsiteOverview,
+  PopupEditor,
+  WidgetDesigner,
+} from "../../../features/onsite";
+import { useAppPaths } from "../../../lib/routing";
 
-/** /storefront and its sub-pages — on-site content and widget (area N). Not built yet. */
+/** N-02: the popup branding pages, by their paths. */
+const POPUP_PAGES: Record<string, PopupKind> = {
+  "/storefront/branding/signup-widget": "sign_up",
+  "/storefront/branding/interact-website": "visit_website",
+  "/storefront/branding/reminder": "reward_reminder",
+};
+
+/** /storefront and its sub-pages — on-site content and widget (area N, issue 12). */
 export default function StorefrontScreen() {
   const { t } = useTranslation();
-  return <AreaUnavailable title={t("areas.storefront")} />;
+  const { path, href } = useAppPaths();
+  if (path === "/storefront") return <OnsiteOverview href={href} />;
+  if (path === "/storefront/branding/point") return <WidgetDesigner backUrl={href("/storefront")} />;
+  if (path === "/storefront/faqs") return <FaqsEditor backUrl={href("/storefront")} />;
+  if (path === "/storefront/branding/checkout-discount")
+    return <CheckoutDiscountEditor backUrl={href("/storefront")} />;
+  const popup = POPUP_PAGES[path];
+  if (popup) return <PopupEditor kind={popup} backUrl={href("/storefront")} />;
+  // The other on-site pages come later (N-01, N-02): an honest empty state.
+  return <AreaUnavailable title={t("areas.storefront")} backUrl={href("/storefront")} />;
 }

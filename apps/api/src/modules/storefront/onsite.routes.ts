@@ -1,0 +1,142 @@
+import {
+  checkoutDiscountSchema,
+  faqsBody,
+  popupKindParams,
+  popupSchema,
+  uploadBody,
+  widgetDesignSchema,
+} from "@laurel/contracts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Deps } from "../../infra/deps";
+import { parseInput } from "../../infra/errors";
+import { ok, requireAdmin, requireProxy } from "../../infra/http";
+import { renderLoyaltyPage } from "./loyalty-page";
+import {
+  getCheckoutDiscount,
+  getFaqs,
+  getPopup,
+  getStorefrontOnsite,
+  saveCheckoutDiscount,
+  saveFaqs,
+  savePopup,
+} from "./onsite-content";
+import { proxyRateLimitKey } from "./proxy.guard";
+import { findUpload, saveUpload } from "./uploads";
+import { getWidgetDesign, saveWidgetDesign } from "./widget-design";
+import { sendCacheable } from "./widget-settings";
+
+const admin = { config: { guard: "admin" as const } };
+const loyaltyPageQuery = z.object({
+  amount: z
+    .string()
+    .max(20)
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "amount must be an amount of money such as 49.90")
+    .optional(),
+});
+const uploadParams = z.object({ shopId: z.string().min(1).max(100), file: z.string().min(1).max(100) });
+
+/** The designer's admin API (issue 12) and the uploaded images it links to. */
+export function registerOnsiteRoutes(app: FastifyInstance, deps: Deps): void {
+  app.get("/apiSa/storefront/widget-design", admin, async (request) =>
+    ok(await getWidgetDesign(deps, requireAdmin(request).shopId)),
+  );
+
+  app.put("/apiSa/storefront/widget-design", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(widgetDesignSchema, request.body);
+    return ok(await saveWidgetDesign(deps, auth.shopId, auth, body), "Saved successfully");
+  });
+
+  app.get("/apiSa/storefront/faqs", admin, async (request) =>
+    ok(await getFaqs(deps, requireAdmin(request).shopId)),
+  );
+
+  app.put("/apiSa/storefront/faqs", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { faqs } = parseInput(faqsBody, request.body);
+    return ok(await saveFaqs(deps, auth.shopId, auth, faqs), "Saved successfully");
+  });
+
+  app.get("/apiSa/storefront/popups/:kind", admin, async (request) => {
+    const { kind } = parseInput(popupKindParams, request.params);
+    return ok(await getPopup(deps, requireAdmin(request).shopId, kind));
+  });
+
+  app.put("/apiSa/storefront/popups/:kind", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { kind } = parseInput(popupKindParams, request.params);
+    const popup = parseInput(popupSchema, request.body);
+    return ok(await savePopup(deps, auth.shopId, auth, kind, popup), "Saved successfully");
+  });
+
+  app.get("/apiSa/storefront/checkout-discount", admin, async (request) =>
+    ok(await getCheckoutDiscount(deps, requireAdmin(request).shopId)),
+  );
+
+  app.put("/apiSa/storefront/checkout-discount", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const block = parseInput(checkoutDiscountSchema, request.body);
+    return ok(await saveCheckoutDiscount(deps, auth.shopId, auth, block), "Saved successfully");
+  });
+
+  // The popups are the same for every shopper of a shop: cacheable like `/proxy/widget`.
+  app.get(
+    "/proxy/onsite",
+    {
+      config: {
+        guard: "proxy" as const,
+        rateLimit: {
+          max: deps.config.proxyRateLimit,
+          timeWindow: "1 minute",
+          keyGenerator: proxyRateLimitKey,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCacheable(request, reply, ok(await getStorefrontOnsite(deps, requireProxy(request).shopId))),
+  );
+
+  // base64 of a 2 MB image, with room for the JSON around it.
+  app.post("/apiSa/storefront/uploads", { ...admin, bodyLimit: 3 * 1024 * 1024 }, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(uploadBody, request.body);
+    return ok(await saveUpload(deps, auth.shopId, body), "Image uploaded");
+  });
+
+  // N-10: the loyalty page, as Liquid for the theme's layout (Shopify renders application/liquid
+  // app-proxy answers inside the theme). The same for a shop's guests; per shopper for members.
+  app.get(
+    "/proxy/loyalty-page",
+    {
+      config: {
+        guard: "proxy" as const,
+        rateLimit: {
+          max: deps.config.proxyRateLimit,
+          timeWindow: "1 minute",
+          keyGenerator: proxyRateLimitKey,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireProxy(request);
+      const { amount } = parseInput(loyaltyPageQuery, request.query);
+      const context = await deps.shopContexts.byId(auth.shopId);
+      const currency = context?.shop.platform_info.currency ?? "USD";
+      const amountMinor = amount === undefined ? null : Math.round(Number(amount) * 100);
+      const page = await renderLoyaltyPage(deps, auth, amountMinor, currency);
+      return reply.type("application/liquid; charset=utf-8").header("cache-control", "no-store").send(page);
+    },
+  );
+
+  // Public, as a CDN: the id is 128 random bits, the bytes never change (decision 0086).
+  app.get("/uploads/:shopId/:file", { config: { guard: "public" as const } }, async (request, reply) => {
+    const { shopId, file } = parseInput(uploadParams, request.params);
+    const upload = await findUpload(deps, shopId, file);
+    if (!upload) return reply.code(404).type("text/plain").send("Not found");
+    return reply
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .type(upload.contentType)
+      .send(Buffer.from(upload.bytes));
+  });
+}

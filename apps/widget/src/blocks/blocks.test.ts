@@ -1,0 +1,208 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { customerView, fakeProxy, guestView, ok } from "../test-support";
+import { type Popup, popupAllowed, readBlocksEmbed, startBlocks } from "./blocks";
+
+const colors = { primary: "#111111", primaryText: "#ffffff", background: "#ffffff", text: "#111111" };
+const popup = (overrides: Partial<Popup> = {}): Popup => ({
+  kind: "sign_up",
+  title: "Join our rewards program",
+  description: "Earn points on every order.",
+  buttonText: "Join now",
+  buttonLink: null,
+  iconUrl: null,
+  delaySeconds: 5,
+  frequency: 1,
+  autoCloseSeconds: 0,
+  hiddenPaths: [],
+  ...overrides,
+});
+
+function script(customer = "") {
+  const el = document.createElement("script");
+  el.dataset.laurelProxy = "/apps/laurel";
+  el.dataset.laurelCustomer = customer;
+  el.dataset.laurelRegisterUrl = "/demo-store/account/register";
+  document.head.append(el);
+  return el;
+}
+const shown = () =>
+  document.querySelector("laurel-popup")?.shadowRoot?.querySelector<HTMLElement>("[role=dialog]");
+const NOW = new Date("2026-11-24T10:00:00Z");
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout"] });
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.head.innerHTML = "";
+  document.body.innerHTML = "";
+});
+
+describe("points and sign-up blocks (N-11, N-21)", () => {
+  it("fills the product, cart and sign-up blocks from the shop's programs, members see their balance", async () => {
+    document.body.innerHTML = `
+      <p data-laurel-points data-amount="25000" data-template="Earn {{points}} with this purchase" hidden></p>
+      <p data-laurel-points data-amount="5000" data-member-template="You have {{points}}." hidden id="cart"></p>
+      <p data-laurel-points data-amount="1000" hidden id="nothing"></p>
+      <p data-laurel-points data-amount="1000" data-currency="USD" data-rate-template="Earn {{points}} for every {{amount}} spent" hidden id="rate"></p>
+      <p data-laurel-signup data-template="Join and get {{points}}" hidden id="signup"></p>`;
+    const proxy = fakeProxy({
+      "GET /customer": ok(customerView()),
+      "GET /onsite": ok({ colors, checkout: null, popups: [] }),
+    });
+    await startBlocks(script("42"), NOW);
+    const product = document.querySelector<HTMLElement>("[data-laurel-points]");
+    // 10 points per $100.00: $250.00 earns 20.
+    expect(product?.textContent).toBe("Earn 20 points with this purchase");
+    expect(product?.hidden).toBe(false);
+    // $50.00 earns nothing; a member still sees the balance.
+    expect(document.getElementById("cart")?.textContent).toBe("You have 1,250 points.");
+    expect(document.getElementById("nothing")?.hidden).toBe(true);
+    // Below the program's step, the block with a rate template offers the step.
+    expect(document.getElementById("rate")?.textContent).toBe("Earn 10 points for every $100.00 spent");
+    // A member has joined: no sign-up block.
+    expect(document.getElementById("signup")?.hidden).toBe(true);
+    expect(proxy.calls.filter((c) => c.path === "/customer")).toHaveLength(1);
+  });
+
+  it("a guest sees the sign-up block; a page without blocks asks nothing but the popups", async () => {
+    document.body.innerHTML = `<p data-laurel-signup data-template="Join and get {{points}}" hidden id="signup"></p>`;
+    fakeProxy({
+      "GET /customer": ok(guestView()),
+      "GET /onsite": ok({ colors, checkout: null, popups: [] }),
+    });
+    await startBlocks(script(), NOW);
+    expect(document.getElementById("signup")?.textContent).toBe("Join and get 100 points");
+
+    document.body.innerHTML = "";
+    const proxy = fakeProxy({ "GET /onsite": ok({ colors, checkout: null, popups: [] }) });
+    await startBlocks(script(), NOW);
+    expect(proxy.calls.map((c) => c.path)).toEqual(["/onsite"]);
+  });
+
+  it("leaves the page alone when the API is down", async () => {
+    document.body.innerHTML = `<p data-laurel-points data-amount="25000" hidden></p>`;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("offline"))),
+    );
+    await expect(startBlocks(script(), NOW)).resolves.toBeUndefined();
+    expect(document.querySelector<HTMLElement>("[data-laurel-points]")?.hidden).toBe(true);
+  });
+});
+
+describe("checkout discount block (N-12)", () => {
+  const coupon = (code: string, tab: "available" | "unavailable") => ({
+    id: code,
+    code,
+    programId: "prg_5off",
+    title: "$5 off coupon",
+    points: 500,
+    reward: { kind: "amount", value: 500, currency: "USD", minimumRequirement: null },
+    status: tab === "available" ? "unused" : "used",
+    tab,
+    issuedAt: "2026-11-01T00:00:00.000Z",
+  });
+  const checkout = { title: "Your rewards", description: "Apply one <b>now</b>." };
+
+  it("lists a member's available codes with links that apply them; merchant text stays text", async () => {
+    document.body.innerHTML = `<div data-laurel-checkout data-apply-url="/demo-store/discount/{{code}}?redirect=/demo-store/checkout" hidden></div>`;
+    fakeProxy({
+      "GET /onsite": ok({ colors, checkout, popups: [] }),
+      "GET /coupons": ok({
+        coupons: [coupon("LAUREL-AB12", "available"), coupon("LAUREL-OLD1", "unavailable")],
+      }),
+    });
+    await startBlocks(script("42"), NOW);
+    const el = document.querySelector<HTMLElement>("[data-laurel-checkout]");
+    expect(el?.hidden).toBe(false);
+    expect(el?.querySelector("h2")?.textContent).toBe("Your rewards");
+    expect(el?.querySelector("p")?.textContent).toBe("Apply one <b>now</b>.");
+    expect(el?.querySelector("b")).toBeNull();
+    const links = Array.from(el?.querySelectorAll("a") ?? []).map((a) => a.getAttribute("href"));
+    expect(links).toEqual(["/demo-store/discount/LAUREL-AB12?redirect=/demo-store/checkout"]);
+  });
+
+  it("stays hidden for a guest, when the block is off, or without codes", async () => {
+    document.body.innerHTML = `<div data-laurel-checkout hidden></div>`;
+    const proxy = fakeProxy({ "GET /onsite": ok({ colors, checkout, popups: [] }) });
+    await startBlocks(script(), NOW);
+    expect(proxy.calls.map((c) => c.path)).toEqual(["/onsite"]);
+    fakeProxy({ "GET /onsite": ok({ colors, checkout: null, popups: [] }) });
+    await startBlocks(script("42"), NOW);
+    fakeProxy({ "GET /onsite": ok({ colors, checkout, popups: [] }), "GET /coupons": ok({ coupons: [] }) });
+    await startBlocks(script("42"), NOW);
+    expect(document.querySelector<HTMLElement>("[data-laurel-checkout]")?.hidden).toBe(true);
+  });
+});
+
+describe("popups (N-08, N-09, G-23, L-13)", () => {
+  it("the sign-up popup shows a guest once a day, after its delay, and closes", async () => {
+    fakeProxy({ "GET /onsite": ok({ colors, checkout: null, popups: [popup()] }) });
+    await startBlocks(script(), NOW);
+    expect(shown()).toBeFalsy();
+    vi.advanceTimersByTime(5000);
+    expect(shown()?.querySelector("h2")?.textContent).toBe("Join our rewards program");
+    const button = shown()?.querySelector<HTMLAnchorElement>("a");
+    expect(button?.getAttribute("href")).toBe("/demo-store/account/register");
+    shown()?.querySelector<HTMLButtonElement>("button")?.click();
+    expect(shown()).toBeFalsy();
+
+    // Same day: not again. Next day: again.
+    await startBlocks(script(), NOW);
+    vi.advanceTimersByTime(5000);
+    expect(shown()).toBeFalsy();
+    await startBlocks(script(), new Date("2026-11-25T10:00:00Z"));
+    vi.advanceTimersByTime(5000);
+    expect(shown()).toBeTruthy();
+  });
+
+  it("a signed-in shopper gets no sign-up popup; a member who can redeem gets the reminder with the balance", async () => {
+    const reminder = popup({
+      kind: "reward_reminder",
+      title: "You have points to spend",
+      description: "You have {{points}}.",
+      delaySeconds: 0,
+      autoCloseSeconds: 10,
+      frequency: 2,
+    });
+    fakeProxy({
+      "GET /onsite": ok({ colors, checkout: null, popups: [popup(), reminder] }),
+      "GET /customer": ok(customerView()),
+    });
+    await startBlocks(script("42"), NOW);
+    vi.advanceTimersByTime(0);
+    expect(shown()?.dataset.kind).toBe("reward_reminder");
+    expect(shown()?.querySelector("p")?.textContent).toBe("You have 1,250 points.");
+    expect(shown()?.querySelector("a")?.getAttribute("href")).toBe("#laurel-rewards");
+    // Auto-close.
+    vi.advanceTimersByTime(10_000);
+    expect(shown()).toBeFalsy();
+  });
+
+  it("respects hidden paths and the daily frequency", () => {
+    const p = popup({ kind: "visit_website", frequency: 2, hiddenPaths: ["/pages/contact/", "//"] });
+    expect(popupAllowed(p, "/pages/contact", "2026-11-24", localStorage)).toBe(false);
+    expect(popupAllowed(p, "/pages/contact/form", "2026-11-24", localStorage)).toBe(false);
+    expect(popupAllowed(p, "/pages/contactus", "2026-11-24", localStorage)).toBe(true);
+    expect(popupAllowed(p, "/", "2026-11-24", localStorage)).toBe(false);
+    localStorage.setItem("laurel:popup:visit_website", "2026-11-24 1");
+    expect(popupAllowed(p, "/cart", "2026-11-24", localStorage)).toBe(true);
+    localStorage.setItem("laurel:popup:visit_website", "2026-11-24 2");
+    expect(popupAllowed(p, "/cart", "2026-11-24", localStorage)).toBe(false);
+    expect(popupAllowed(p, "/cart", "2026-11-25", localStorage)).toBe(true);
+  });
+
+  it("reads the embed's attributes, with safe defaults", () => {
+    const el = script("abc");
+    el.dataset.laurelProxy = "//evil.example";
+    expect(readBlocksEmbed(el)).toEqual({
+      proxy: "/apps/laurel",
+      customer: "",
+      locale: "en",
+      registerUrl: "/demo-store/account/register",
+    });
+  });
+});
