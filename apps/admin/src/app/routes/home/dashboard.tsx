@@ -1,5 +1,6 @@
 import { Layout, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { DashboardFigures } from "../../../features/analytics";
 import { QuickSetupCard, ShopOverview } from "../../../features/dashboard";
 import { usePutShop } from "../../../features/shop";
 import { useAppPaths } from "../../../lib/routing";
@@ -29,6 +30,7 @@ export default function DashboardScreen() {
         <Layout.Section>
           <ShopOverview shop={shop} shopInfo={shopInfo} isThemeOS2={isThemeOS2} />
         </Layout.Section>
+        <DashboardFigures href={href} />
       </Layout>
     </Page>
   );

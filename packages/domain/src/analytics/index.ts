@@ -1,0 +1,3 @@
+export * from "./incrementality";
+export * from "./metrics";
+export * from "./ranges";
