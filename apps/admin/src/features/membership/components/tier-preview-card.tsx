@@ -42,6 +42,11 @@ export function TierPreviewCard({ preview, onClose }: { preview: TierPreview; on
             points: preview.entryRewardPoints,
           })}
         </Text>
+        {preview.entryRewardCoupons > 0 && (
+          <Text as="p" tone="subdued">
+            {t("tierRewards.previewCoupons", { count: preview.entryRewardCoupons })}
+          </Text>
+        )}
       </BlockStack>
     </Card>
   );

@@ -1,0 +1,195 @@
+import type { EarnEvent } from "@laurel/contracts";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  EmptyState,
+  IndexTable,
+  Link,
+  SkeletonBodyText,
+  Tabs,
+  Text,
+} from "@shopify/polaris";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { emptyStateImage } from "../../../components/illustrations";
+import { useToast } from "../../../lib/host/host";
+import { EARN_EVENTS_PAGE_SIZE, type QueueKind, useEarnEvents } from "../api/get-earn-events";
+import { useSetEarnEventStatus } from "../api/put-earn-event-status";
+
+const STATUSES: Record<QueueKind, readonly string[]> = {
+  reviews: ["", "pending", "approved", "disapproved"],
+  "google-reviews": ["", "pending", "approved", "rejected"],
+};
+const TONES: Record<string, "attention" | "success" | "critical"> = {
+  pending: "attention",
+  approved: "success",
+  disapproved: "critical",
+  rejected: "critical",
+};
+
+/**
+ * The review activity (G-14) and the Google review queue (G-16): by status (in the URL), each row
+ * with its points and the actions the status allows; toasts 'Updated successfully' / 'Updated failed'.
+ */
+export function EarnEventQueue({ kind, href }: { kind: QueueKind; href: (p: string) => string }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const statuses = STATUSES[kind];
+  const status = statuses.includes(params.get("status") ?? "") ? (params.get("status") ?? "") : "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const list = useEarnEvents(kind, status, page);
+  const change = useSetEarnEventStatus();
+  const set = (next: Record<string, string>) =>
+    setParams({ ...Object.fromEntries(params), ...next }, { replace: true });
+  const counts = list.data?.counts ?? {};
+  const tabs = statuses.map((s) => ({
+    id: s || "all",
+    content: `${t(`earnEvents.queue.tabs.${s || "all"}`)}${
+      list.data ? ` (${s ? (counts[s] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0)})` : ""
+    }`,
+  }));
+  const decide = async (id: string, next: string) => {
+    try {
+      await change.mutateAsync({ kind, id, status: next });
+      toast(t("earnEvents.queue.updated"));
+    } catch {
+      toast(t("earnEvents.queue.updateFailed"), { isError: true });
+    }
+  };
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const approveLabel = t("earnEvents.queue.approve");
+  const refuse = kind === "reviews" ? "disapproved" : "rejected";
+  const refuseLabel = kind === "reviews" ? t("earnEvents.queue.disapprove") : t("earnEvents.queue.reject");
+
+  let body: ReactNode;
+  if (list.isPending) body = <SkeletonBodyText lines={6} />;
+  else if (list.isError && !list.data) {
+    body = (
+      <Banner
+        tone="critical"
+        title={t("earnEvents.queue.loadError")}
+        action={{ content: t("earnEvents.tryAgain"), onAction: () => void list.refetch() }}
+      />
+    );
+  } else {
+    const rows: EarnEvent[] = list.data?.items ?? [];
+    const total = list.data?.total ?? 0;
+    body = (
+      <IndexTable
+        resourceName={{ singular: t("earnEvents.queue.item"), plural: t("earnEvents.queue.items") }}
+        itemCount={rows.length}
+        selectable={false}
+        loading={list.isPlaceholderData}
+        headings={[
+          { title: t("earnEvents.queue.customer") },
+          { title: kind === "reviews" ? t("earnEvents.queue.content") : t("earnEvents.queue.link") },
+          ...(kind === "reviews" ? [{ title: t("earnEvents.queue.rating") }] : []),
+          { title: t("earnEvents.queue.points") },
+          { title: t("earnEvents.queue.status") },
+          { title: t("earnEvents.queue.reason") },
+          { title: t("earnEvents.queue.date") },
+          { title: t("earnEvents.queue.actions") },
+        ]}
+        emptyState={
+          <EmptyState heading={t(`earnEvents.queue.empty.${kind}`)} image={emptyStateImage}>
+            <p>{t("earnEvents.queue.emptyBody")}</p>
+          </EmptyState>
+        }
+        pagination={{
+          hasPrevious: page > 1,
+          hasNext: page * EARN_EVENTS_PAGE_SIZE < total,
+          onPrevious: () => set({ page: String(page - 1) }),
+          onNext: () => set({ page: String(page + 1) }),
+        }}
+      >
+        {rows.map((r, i) => (
+          <IndexTable.Row id={r.id} key={r.id} position={i}>
+            <IndexTable.Cell>
+              {r.customer ? (
+                <Link url={href(`/customers/profile/${r.customer.id}`)} removeUnderline>
+                  {r.customer.name}
+                </Link>
+              ) : (
+                "—"
+              )}
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {kind === "reviews" ? (
+                <BlockStack gap="050">
+                  <Text as="span" truncate>
+                    {r.content ?? ""}
+                  </Text>
+                  <Text as="span" tone="subdued" variant="bodySm">
+                    {[
+                      r.mediaCount > 0 ? t("earnEvents.queue.media", { count: r.mediaCount }) : null,
+                      r.verifiedBuyer ? t("earnEvents.queue.verifiedBuyer") : null,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </Text>
+                </BlockStack>
+              ) : r.url ? (
+                <Link url={r.url} target="_blank">
+                  {r.url}
+                </Link>
+              ) : (
+                "—"
+              )}
+            </IndexTable.Cell>
+            {kind === "reviews" ? <IndexTable.Cell>{"★".repeat(r.rating ?? 0)}</IndexTable.Cell> : null}
+            <IndexTable.Cell>
+              {t("earnEvents.queue.pointsValue", { paid: r.pointsPaid, due: r.pointsDue })}
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Badge tone={TONES[r.status]}>{t(`earnEvents.queue.statuses.${r.status}`)}</Badge>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{r.reason ?? "—"}</IndexTable.Cell>
+            <IndexTable.Cell>{date(r.createdAt)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <ButtonGroup>
+                {r.status !== "approved" && (kind === "reviews" || r.status === "pending") ? (
+                  <Button
+                    size="slim"
+                    onClick={() => void decide(r.id, "approved")}
+                    loading={change.isPending}
+                  >
+                    {approveLabel}
+                  </Button>
+                ) : null}
+                {r.status !== refuse && (kind === "reviews" || r.status === "pending") ? (
+                  <Button
+                    size="slim"
+                    tone="critical"
+                    onClick={() => void decide(r.id, refuse)}
+                    loading={change.isPending}
+                  >
+                    {refuseLabel}
+                  </Button>
+                ) : null}
+              </ButtonGroup>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+    );
+  }
+
+  return (
+    <Card padding="0">
+      <BlockStack gap="0">
+        <Tabs
+          tabs={tabs}
+          selected={Math.max(0, statuses.indexOf(status))}
+          onSelect={(i) => set({ status: statuses[i] ?? "", page: "1" })}
+        />
+        {body}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,266 @@
+import type { FormErrors, FormValue } from "./program-form";
+
+/**
+ * The form of the earning kinds by date and action (issue 15, part 1): birthday (G-01 … G-07),
+ * member anniversary (G-26), social (G-24), visit website (G-21, G-22) and streak (G-17, G-18).
+ * Kept apart from the other kinds' form so each part grows in its own file.
+ */
+export const earnDatesEditorEvents = [
+  "birthday",
+  "member_anniversary",
+  "social_activity",
+  "interact_website",
+  "streak_interact_website",
+] as const;
+export const isEarnDatesEditor = (event: string) =>
+  (earnDatesEditorEvents as readonly string[]).includes(event);
+
+export const birthdayRewardMethods = [
+  "point",
+  "discount_percentage",
+  "discount_amount",
+  "no_reward",
+] as const;
+export const birthdayTimings = ["exact_date", "calendar_month", "around"] as const;
+export const birthdayFrequencies = ["yearly", "lifetime"] as const;
+export const birthdayDeliveries = ["automatic", "manual"] as const;
+/** G-07 `characterSplitBirthday`. */
+export const birthdaySeparators = ["/", "-", "."] as const;
+export const birthdayDateFormats = [
+  "MM/DD/YYYY",
+  "DD/MM/YYYY",
+  "YYYY/MM/DD",
+  "MM/DD",
+  "DD/MM",
+  "YYYY-MM-DD",
+] as const;
+export const birthdayInputMethods = ["calendar", "manual"] as const;
+export const socialActions = [
+  "like_facebook",
+  "follow_instagram",
+  "follow_twitter",
+  "follow_pinterest",
+  "share_facebook",
+  "share_twitter",
+  "follow_tiktok",
+  "subscribe_youtube",
+  "join_discord",
+  "join_telegram",
+  "join_whatsapp",
+  "join_line",
+] as const;
+/** R-02: the chat groups need a paid plan. */
+export const proSocialActions = new Set(["join_discord", "join_telegram", "join_whatsapp", "join_line"]);
+
+type Config = Record<string, unknown>;
+const str = (v: unknown, fallback = ""): string =>
+  typeof v === "number" ? String(v) : typeof v === "string" ? v : fallback;
+const bool = (v: unknown, fallback: boolean): boolean => (typeof v === "boolean" ? v : fallback);
+
+/** Streak milestones as the editor holds them: `day:points` pairs, `;`-separated. */
+export interface MilestoneRow {
+  day: string;
+  points: string;
+}
+export function milestonesOf(value: FormValue | undefined): MilestoneRow[] {
+  if (typeof value !== "string" || value.trim() === "") return [];
+  return value.split(";").map((pair) => {
+    const [day = "", points = ""] = pair.split(":");
+    return { day, points };
+  });
+}
+export const milestonesText = (rows: readonly MilestoneRow[]) =>
+  rows.map((r) => `${r.day}:${r.points}`).join(";");
+
+/** Stored settings → form, with the spec's defaults for a new program (G-18, G-22, R-24). */
+export function earnDatesFields(event: string, c: Config): Record<string, FormValue> {
+  switch (event) {
+    case "birthday":
+      return {
+        rewardMethod: str(c.rewardMethod, "point"),
+        rewardValue: str(c.rewardValue, "100"),
+        delivery: str(c.delivery, "automatic"),
+        timing: str(c.timing, "exact_date"),
+        daysBefore: str(c.daysBefore, "0"),
+        daysAfter: str(c.daysAfter, "0"),
+        frequency: str(c.frequency, "yearly"),
+        dateFormat: str(c.dateFormat, "MM/DD"),
+        separator: str(c.separator, "/"),
+        inputMethod: str(c.inputMethod, "calendar"),
+        discountPrefix: str(c.discountPrefix, "BIRTHDAY"),
+        discountExpiryDays: str(c.discountExpiryDays, "30"),
+      };
+    case "member_anniversary":
+      return { earnPoint: str(c.earnPoint, "100") };
+    case "social_activity":
+      return {
+        action: str(c.action, "follow_instagram"),
+        url: str(c.url),
+        earnPoint: str(c.earnPoint, "50"),
+      };
+    case "interact_website":
+      return {
+        earnPoint: str(c.earnPoint, "10"),
+        enabledAntiCheat: bool(c.enabledAntiCheat, true),
+        enableEarnPointsLimit: bool(c.enableEarnPointsLimit, true),
+        earnPointsLimit: str(c.earnPointsLimit, "100"),
+        limitUnit: str(c.limitUnit, "day"),
+      };
+    default: {
+      const stored = Array.isArray(c.streakMilestones)
+        ? (c.streakMilestones as Config[])
+        : [{ day: 7, earnPoint: 100 }];
+      return {
+        earnPoint: str(c.earnPoint, "10"),
+        streakMilestones: milestonesText(stored.map((m) => ({ day: str(m.day), points: str(m.earnPoint) }))),
+      };
+    }
+  }
+}
+
+const numberOr = (text: FormValue | undefined): number | string | null => {
+  const s = String(text ?? "").trim();
+  if (s === "") return null;
+  return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s;
+};
+
+/** Form → the API's settings. */
+export function earnDatesConfig(event: string, f: Record<string, FormValue>): Config {
+  switch (event) {
+    case "birthday":
+      return {
+        rewardMethod: f.rewardMethod,
+        rewardValue: f.rewardMethod === "no_reward" ? null : numberOr(f.rewardValue),
+        delivery: f.delivery,
+        timing: f.timing,
+        daysBefore: f.timing === "around" ? numberOr(f.daysBefore) : 0,
+        daysAfter: f.timing === "around" ? numberOr(f.daysAfter) : 0,
+        frequency: f.frequency,
+        dateFormat: f.dateFormat,
+        separator: f.separator,
+        inputMethod: f.inputMethod,
+        discountPrefix: f.discountPrefix,
+        discountExpiryDays: numberOr(f.discountExpiryDays),
+      };
+    case "member_anniversary":
+      return { earnPoint: numberOr(f.earnPoint) };
+    case "social_activity":
+      return { action: f.action, url: String(f.url ?? "").trim(), earnPoint: numberOr(f.earnPoint) };
+    case "interact_website":
+      return {
+        earnPoint: numberOr(f.earnPoint),
+        enabledAntiCheat: f.enabledAntiCheat,
+        enableEarnPointsLimit: f.enableEarnPointsLimit,
+        earnPointsLimit: numberOr(f.earnPointsLimit),
+        limitUnit: f.limitUnit,
+      };
+    default:
+      return {
+        earnPoint: numberOr(f.earnPoint),
+        streakMilestones: milestonesOf(f.streakMilestones).map((m) => ({
+          day: numberOr(m.day),
+          earnPoint: numberOr(m.points),
+        })),
+      };
+  }
+}
+
+const isUrl = (s: string) => /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?([/?#]\S*)?$/i.test(s.trim());
+const whole = (v: FormValue | undefined) => {
+  const n = Number(String(v ?? "").trim());
+  return String(v ?? "").trim() !== "" && Number.isInteger(n) ? n : null;
+};
+
+/** Messages are keys under `programs.validation` (shared), or full keys `earnDates.validation.*`. */
+export function validateEarnDates(
+  event: string,
+  f: Record<string, FormValue>,
+  dates: { startDate: string; endDate: string },
+): FormErrors {
+  const errors: FormErrors = {};
+  const points = (field: string, v: FormValue | undefined) => {
+    const n = whole(v);
+    if (String(v ?? "").trim() === "") errors[field] = "required";
+    else if (n === null) errors[field] = "earnDates.validation.wholeNumber";
+    else if (n < 1) errors[field] = "pointsAboveZero";
+  };
+  if (event === "birthday") {
+    if (f.rewardMethod === "point") points("config.rewardValue", f.rewardValue);
+    if (f.rewardMethod === "discount_percentage") {
+      const n = whole(f.rewardValue);
+      if (n === null || n < 1 || n > 100) errors["config.rewardValue"] = "percentageRange";
+    }
+    if (f.timing === "around") {
+      for (const k of ["daysBefore", "daysAfter"]) {
+        const n = whole(f[k]);
+        if (n === null || n < 0 || n > 30) errors[`config.${k}`] = "earnDates.validation.daysRange";
+      }
+    }
+  } else if (event === "social_activity") {
+    if (!isUrl(String(f.url ?? ""))) errors["config.url"] = "earnDates.validation.socialUrl";
+    points("config.earnPoint", f.earnPoint);
+  } else if (event === "interact_website") {
+    points("config.earnPoint", f.earnPoint);
+    if (f.enableEarnPointsLimit === true) points("config.earnPointsLimit", f.earnPointsLimit);
+  } else if (event === "streak_interact_website") {
+    points("config.earnPoint", f.earnPoint);
+    const rows = milestonesOf(f.streakMilestones);
+    if (rows.length === 0) errors["config.streakMilestones"] = "required";
+    const days = rows.map((r) => whole(r.day));
+    if (
+      days.some((d) => d === null || d < 1) ||
+      rows.some((r) => !(whole(r.points) !== null && (whole(r.points) ?? 0) >= 1))
+    ) {
+      errors["config.streakMilestones"] = "earnDates.validation.milestoneRows";
+    } else if (new Set(days).size !== days.length)
+      errors["config.streakMilestones"] = "earnDates.validation.milestoneDays";
+    else if (dates.startDate && dates.endDate) {
+      const runtime = (Date.parse(dates.endDate) - Date.parse(dates.startDate)) / 86_400_000 + 1;
+      if (Math.max(...(days as number[])) > runtime)
+        errors["config.streakMilestones"] = "earnDates.validation.streakTooLong";
+    }
+  } else {
+    points("config.earnPoint", f.earnPoint);
+  }
+  return errors;
+}
+
+/** What a birthday, anniversary, social, visit or streak program gives, in words (C-05). */
+export function earnDatesSummary(
+  event: string,
+  c: Record<string, unknown>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string | null {
+  const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const points = n(c.earnPoint);
+  switch (event) {
+    case "birthday": {
+      const value = n(c.rewardValue);
+      if (c.rewardMethod === "no_reward") return t("earnDates.summary.birthdayNone");
+      if (value === null) return null;
+      if (c.rewardMethod === "discount_percentage")
+        return t("earnDates.summary.birthdayPercent", { percent: value });
+      if (c.rewardMethod === "discount_amount")
+        return t("earnDates.summary.birthdayAmount", { amount: value / 100 });
+      return t("earnDates.summary.birthdayPoints", { points: value });
+    }
+    case "member_anniversary":
+      return points === null ? null : t("earnDates.summary.anniversary", { points });
+    case "social_activity":
+      return points === null ? null : t("earnDates.summary.social", { points });
+    case "interact_website":
+      return points === null
+        ? null
+        : t("earnDates.summary.visit", { points, limit: n(c.earnPointsLimit) ?? points });
+    case "streak_interact_website": {
+      const rows = Array.isArray(c.streakMilestones) ? (c.streakMilestones as Record<string, unknown>[]) : [];
+      const last = rows.reduce((m, r) => Math.max(m, n(r.day) ?? 0), 0);
+      const bonus = rows.find((r) => n(r.day) === last);
+      return points === null || !bonus
+        ? null
+        : t("earnDates.summary.streak", { points, days: last, bonus: n(bonus.earnPoint) });
+    }
+    default:
+      return null;
+  }
+}

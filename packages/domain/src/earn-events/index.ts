@@ -1,0 +1,2 @@
+export * from "./programs";
+export * from "./rules";
