@@ -9,20 +9,11 @@
  * `npm run bench` it runs after the ledger audit. Alone, on a fresh database and API:
  *   node --import tsx bench/customers-list.ts [customers]   (default 50,000; BENCH_KEEP_DB=1 keeps it)
  */
-import { randomBytes } from "node:crypto";
-import { pathToFileURL } from "node:url";
-import pg from "pg";
+
+import type pg from "pg";
 import { adminToken, httpJson, SHOP_ID } from "./laurel";
-import {
-  connectAdmin,
-  DEFAULT_BENCH_DATABASE_URL,
-  dropDatabase,
-  parseTarget,
-  recreateDatabase,
-  withDatabase,
-} from "./postgres";
-import { freePort, startNode, stopChild, waitForHttp } from "./processes";
 import { fmt, ms, type Row } from "./report";
+import { runIfEntryPoint, runStandalone } from "./standalone";
 
 const TARGET_P95_MS = 150;
 const BATCH = 200_000;
@@ -168,43 +159,13 @@ export async function customersListPhase(
 /** Standalone: a fresh database and API, this phase only, then everything dropped. */
 async function main() {
   const size = Number(process.argv[2] ?? 50_000);
-  const target = parseTarget(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL);
-  const admin = await connectAdmin(target);
-  const dbTarget = withDatabase(target, `${target.name}_customers`);
-  await recreateDatabase(admin, dbTarget.name);
-  const port = await freePort();
-  const api = startNode("api", ["--import", "tsx", "apps/api/src/main.ts"], {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: dbTarget.url,
-    SHOPIFY_API_SECRET: `bench-${randomBytes(12).toString("hex")}`,
-    LOG_LEVEL: "warn",
-    WORKER_IN_PROCESS: "0",
-    PLATFORM: "demo",
-    SEED_DEMO: "1",
-  });
-  const db = new pg.Client({ connectionString: dbTarget.url });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/health`, api, 120_000);
-    await db.connect();
+  await runStandalone("customers", { workerInProcess: false }, async ({ base, db }) => {
     const r = await customersListPhase({ base, db }, size);
     console.log(
       `loaded ${fmt(r.size)} customers in ${fmt(r.loadMs / 1000, 1)} s; ${r.row.measured}; slowest: ${r.slowest}; ` +
         `${r.row.verdict} (target ${r.row.target})`,
     );
-  } finally {
-    await db.end().catch(() => undefined);
-    await stopChild(api);
-    if (process.env.BENCH_KEEP_DB === "1") console.log(`BENCH_KEEP_DB=1: kept ${dbTarget.name}`);
-    else await dropDatabase(admin, dbTarget.name);
-    await admin.end();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
   });
 }
+
+runIfEntryPoint(import.meta.url, main);

@@ -121,13 +121,49 @@ test.describe("customers", () => {
     await expect(page.getByLabel("Sort by")).toHaveValue("points");
   });
 
+  test("children info on the profile: add a child, see it, remove it again (J-02, J-04)", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    await page.goto("/customers?q=ben%40laurel");
+    await page.getByRole("row").filter({ hasText: "ben@laurel.test" }).getByRole("link").first().click();
+    const card = page.getByTestId("children-card");
+    await expect(card).toBeVisible();
+    const children = page.getByTestId("customer-child");
+    const before = await children.count();
+
+    await card.getByRole("button").first().click();
+    const dialog = page.getByRole("dialog", { name: "Children info" });
+    if (before > 0) await dialog.getByRole("button", { name: "Add another child" }).click();
+    await dialog.getByLabel("Name").last().fill("E2E Kid");
+    await dialog.getByLabel("Gender").last().selectOption("other");
+    await dialog.getByLabel("Birth date").last().fill("2020-03-15");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Children info saved").first()).toBeVisible();
+    await expect(children).toHaveCount(before + 1);
+    await expect(children.last()).toContainText("E2E Kid");
+    await page.reload();
+    await expect(children.last()).toContainText("E2E Kid");
+
+    // Leave the demo shop as it was.
+    await card.getByRole("button").first().click();
+    await dialog.getByRole("button", { name: "Remove" }).last().click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(children).toHaveCount(before);
+  });
+
   test.describe(() => {
     // The demo shop is on the free plan: the export answers 403 on purpose, and Chromium logs it.
     test.use({ allowedConsoleErrors: [/status of 403/] });
     test("export is Essential-gated: the free demo shop is told which plan unlocks it", async ({ page }) => {
       await signIn(page);
       await page.goto("/customers?tab=guest");
-      const answer = page.waitForResponse((r) => r.url().includes("/apiSa/customers/export.csv?tab=guest"));
+      // The export runs as a job (J-15, decision 0152): starting it is what the plan gate refuses.
+      const answer = page.waitForResponse(
+        (r) => r.url().includes("/apiSa/customers/exports") && r.request().method() === "POST",
+      );
       await page.getByRole("button", { name: "Export" }).click();
       expect((await answer).status()).toBe(403);
       await expect(

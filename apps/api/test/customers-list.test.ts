@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCustomerExport, writeNextExportPage } from "../src/modules/customers/customers.export";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import {
   adminGet,
   adminSend,
   createTestApp,
+  deliverWebhook,
   shopifyToken,
   signIn,
   type TestApp,
   updateShopRow,
 } from "./helpers";
+import { orderBody, refundBody } from "./order-payloads";
 
 /** J-03, J-04, J-05 (issue 9): the list's tabs, sorts, search and pages; profile; membership; bulk. */
 
@@ -140,6 +143,43 @@ describe("profile, personal information and membership (J-04, J-05)", () => {
     expect(admin.activities.map((a: { points: number }) => a.points)).toEqual([-15, 40]);
     const expired = (await adminGet(t.app, `/apiSa/customers/${id}/activities?filter=expired`, token)).json();
     expect(expired.data.activities).toHaveLength(0);
+  });
+
+  it("the overview's orders, spend and average count paid orders less refunds (decision 0071)", async () => {
+    const id = ids["5004"] ?? "";
+    const order = (oid: string, price: string, extra: object = {}) =>
+      deliverWebhook(
+        t,
+        "orders/paid",
+        orderBody({ id: oid, customerId: "5004", lines: [{ id: `${oid}1`, price, quantity: 1 }], ...extra }),
+      );
+    expect((await order("880001", "100.00")).statusCode).toBe(200);
+    expect((await order("880002", "50.00")).statusCode).toBe(200);
+    expect((await order("880003", "70.00", { cancelledAt: "2026-06-16T10:00:00-04:00" })).statusCode).toBe(
+      200,
+    );
+    // An order not yet paid counts for nothing; a partial refund takes its money, not the order.
+    expect(
+      (
+        await deliverWebhook(
+          t,
+          "orders/create",
+          orderBody({ id: "880004", customerId: "5004", financialStatus: "pending" }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await deliverWebhook(
+          t,
+          "refunds/create",
+          refundBody({ id: "880005", orderId: "880001", amount: "20.00", lineId: "8800011" }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const stats = (await adminGet(t.app, `/apiSa/customers/${id}/profile`, token)).json().data.stats;
+    expect(stats).toMatchObject({ ordersCount: 2, amountSpentMinor: 13_000, averageOrderMinor: 6_500 });
+    expect(stats.lastOrderAt).toBe("2026-06-15T14:00:00.000Z");
   });
 
   it("edits name, birthday and phone; refuses a day that does not exist, writing nothing", async () => {
@@ -300,6 +340,46 @@ describe("export (J-15)", () => {
     expect(guests.body.trimEnd().split("\r\n")).toHaveLength(10);
     const bad = await adminGet(t.app, "/apiSa/customers/export.csv?tab=nope", token);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("as a job: progress, the same CSV page by page, the merchant e-mailed once (export_ready)", async () => {
+    const start = await adminSend(t.app, "POST", "/apiSa/customers/exports", token, { tab: "guest" });
+    expect(start.statusCode, start.body).toBe(200);
+    const started = start.json().data;
+    expect(started).toMatchObject({ tab: "guest", status: "queued", totalRows: 9, doneRows: 0 });
+    const early = await adminGet(t.app, `/apiSa/customers/exports/${started.id}/file.csv`, token);
+    expect(early.statusCode).toBe(409);
+
+    // Four customers a page: three pages, each committed with the progress.
+    expect(await writeNextExportPage(t.deps, "shop_demo", started.id, 4)).toBe(true);
+    const half = (await adminGet(t.app, `/apiSa/customers/exports/${started.id}`, token)).json().data;
+    expect(half).toMatchObject({ status: "running", doneRows: 4, totalRows: 9 });
+    await runCustomerExport(t.deps, "shop_demo", started.id, 4);
+    const done = (await adminGet(t.app, `/apiSa/customers/exports/${started.id}`, token)).json().data;
+    expect(done).toMatchObject({ status: "done", doneRows: 9 });
+    expect(done.finishedAt).not.toBeNull();
+
+    const file = await adminGet(t.app, `/apiSa/customers/exports/${started.id}/file.csv`, token);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-disposition"]).toContain(`customers-${started.id}.csv`);
+    const streamed = await adminGet(t.app, "/apiSa/customers/export.csv?tab=guest", token);
+    expect(file.body).toBe(streamed.body);
+
+    const mails = await t.deps.db
+      .selectFrom("notifications")
+      .select(["recipient", "data"])
+      .where("shop_id", "=", "shop_demo")
+      .where("event", "=", "export_ready")
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.data).toMatchObject({ export: "customers", count: 9 });
+    expect(String(mails[0]?.data.url)).toContain(`/customers?export=${started.id}`);
+
+    const wrong = await adminSend(t.app, "POST", "/apiSa/customers/exports", token, { tab: "nope" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].field).toBe("tab");
+    const other = await shopifyToken(t.deps.config, "someone-else.myshopify.com");
+    expect((await adminGet(t.app, `/apiSa/customers/exports/${started.id}`, other)).statusCode).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureCustomer } from "../src/modules/customers/customers.service";
+import { ensureCustomer, redactCustomer } from "../src/modules/customers/customers.service";
 import { adminGet, adminSend, createTestApp, shopifyToken, signIn, type TestApp } from "./helpers";
 
 let t: TestApp;
@@ -124,5 +124,56 @@ describe("admin customers (J-area, H-14, H-21)", () => {
     expect(adjust.statusCode).toBe(404);
     const mine = (await adminGet(t.app, `/apiSa/customers/${ids["1001"]}`, token)).json().data;
     expect(mine.availablePoints).toBe(-150);
+  });
+});
+
+describe("children info on the profile (J-02, J-04)", () => {
+  it("saves the list whole, shows it on the profile, refuses bad rows by field, and goes with a redaction", async () => {
+    const id = ids["1002"];
+    const url = `/apiSa/customers/${id}/children`;
+    const saved = await adminSend(t.app, "PUT", url, token, {
+      children: [
+        { name: "Mia", gender: "girl", birthDate: "2019-04-12" },
+        { name: "Leo", gender: null, birthDate: null },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const profile = (await adminGet(t.app, `/apiSa/customers/${id}/profile`, token)).json().data;
+    expect(profile.children).toEqual([
+      { name: "Mia", gender: "girl", birthDate: "2019-04-12" },
+      { name: "Leo", gender: null, birthDate: null },
+    ]);
+
+    const bad = [
+      [{ name: "", gender: null, birthDate: null }, "children.0.name"],
+      [{ name: "Mia", gender: "cat", birthDate: null }, "children.0.gender"],
+      [{ name: "Mia", gender: null, birthDate: "2019-02-30" }, "children.0.birthDate"],
+      [{ name: "Mia", gender: null, birthDate: "2999-01-01" }, "children.0.birthDate"],
+    ] as const;
+    for (const [child, field] of bad) {
+      const res = await adminSend(t.app, "PUT", url, token, { children: [child] });
+      expect(res.statusCode, JSON.stringify(child)).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    const many = Array.from({ length: 11 }, (_, i) => ({ name: `Kid ${i}`, gender: null, birthDate: null }));
+    expect((await adminSend(t.app, "PUT", url, token, { children: many })).statusCode).toBe(400);
+    // Nothing refused was written.
+    expect(
+      (await adminGet(t.app, `/apiSa/customers/${id}/profile`, token)).json().data.children,
+    ).toHaveLength(2);
+
+    const other = await shopifyToken(t.deps.config, "someone-else.myshopify.com");
+    expect((await adminSend(t.app, "PUT", url, other, { children: [] })).statusCode).toBe(404);
+
+    await t.deps.db
+      .transaction()
+      .execute((trx) => redactCustomer(trx, "shop_demo", "1002", new Date("2026-01-01T00:00:00Z")));
+    const left = await t.deps.db
+      .selectFrom("customer_children")
+      .select("name")
+      .where("shop_id", "=", "shop_demo")
+      .where("customer_id", "=", id as string)
+      .execute();
+    expect(left).toEqual([]);
   });
 });

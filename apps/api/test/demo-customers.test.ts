@@ -34,9 +34,32 @@ describe("demo customers (issue 9)", () => {
     expect((await list("search=%2B44%207700")).map((c) => c.phone)).toEqual(["+44 7700 900123"]);
   });
 
+  it("gives the first members children info (J-02), shown on their profiles", async () => {
+    const withChildren = await t.deps.db
+      .selectFrom("customer_children")
+      .select("customer_id")
+      .distinct()
+      .where("shop_id", "=", "shop_demo")
+      .execute();
+    expect(withChildren).toHaveLength(3);
+    const profiles = await Promise.all(
+      withChildren.map(
+        async (c) => (await adminGet(t.app, `/apiSa/customers/${c.customer_id}/profile`, token)).json().data,
+      ),
+    );
+    expect(profiles.flatMap((p) => p.children.map((k: { name: string }) => k.name)).sort()).toEqual([
+      "Mia",
+      "Noah",
+      "Sam",
+      "Yuki",
+    ]);
+  });
+
   it("a second start adds and changes nothing", async () => {
     const before = await list("tab=all");
+    const children = await t.deps.db.selectFrom("customer_children").selectAll().execute();
     expect(await seedDemoCustomers(t.deps)).toEqual({ seeded: false });
     expect(await list("tab=all")).toEqual(before);
+    expect(await t.deps.db.selectFrom("customer_children").selectAll().execute()).toEqual(children);
   });
 });

@@ -76,9 +76,42 @@ export const customersListResponse = z.object({
 });
 export type CustomersListResponse = z.infer<typeof customersListResponse>;
 
-/** J-04 overview: balances plus lifetime figures. */
+/** J-02 children info: a child's gender, as the merchant records it. */
+export const customerChildGenders = ["girl", "boy", "other"] as const;
+/** J-02: how many children a profile keeps. */
+export const MAX_CUSTOMER_CHILDREN = 10;
+
+/** J-02 children info: name, gender and birth date (YYYY-MM-DD, a real day; the service refuses the future). */
+export const customerChildSchema = z.strictObject({
+  name: text("Child's name", 100).trim().min(1, "Child's name is required."),
+  gender: z
+    .enum(customerChildGenders, { error: `Gender must be one of: ${customerChildGenders.join(", ")}.` })
+    .nullable(),
+  birthDate: text("Birth date", 10)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Birth date must be YYYY-MM-DD.")
+    .refine((d) => {
+      const at = new Date(`${d}T00:00:00Z`);
+      return (
+        !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === d && at.getUTCFullYear() >= 1900
+      );
+    }, "Birth date is not a real day.")
+    .nullable(),
+});
+export type CustomerChild = z.infer<typeof customerChildSchema>;
+
+/** J-04 children info: the whole list, replaced on save (at most ten). */
+export const putCustomerChildrenBody = z.strictObject({
+  children: z
+    .array(customerChildSchema)
+    .max(MAX_CUSTOMER_CHILDREN, `A customer can have at most ${MAX_CUSTOMER_CHILDREN} children.`),
+});
+export type PutCustomerChildrenBody = z.infer<typeof putCustomerChildrenBody>;
+export const customerChildrenResponse = z.object({ children: z.array(customerChildSchema) });
+
+/** J-04 overview: balances plus lifetime figures, and the children info. */
 export const customerProfileSchema = z.object({
   customer: customerSummarySchema,
+  children: z.array(customerChildSchema),
   stats: z.object({
     lifetimeEarned: z.number().int(),
     lifetimeSpent: z.number().int(),
@@ -211,6 +244,8 @@ export const adjustPointsBody = z.strictObject({
     )
     .refine((n) => n !== 0, "Points can't be 0."),
   note: text("Note", TEXT_LIMITS.note).trim().optional(),
+  /** J-17, H-14: the tier points move too ("adjust tier point"), and the member's tier is re-decided. */
+  affectTier: z.boolean({ error: "Affect tier must be true or false." }).optional(),
 });
 export type AdjustPointsBody = z.infer<typeof adjustPointsBody>;
 
@@ -284,3 +319,27 @@ export const shopActivityResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ShopActivityResponse = z.infer<typeof shopActivityResponse>;
+
+/** J-15: a customer export run in the background, with its progress. */
+export const customerExportStatuses = ["queued", "running", "done", "failed"] as const;
+export const customerExportSchema = z.object({
+  id: z.string(),
+  tab: z.enum(customerListTabs),
+  search: z.string().nullable(),
+  status: z.enum(customerExportStatuses),
+  totalRows: z.number().int(),
+  doneRows: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CustomerExport = z.infer<typeof customerExportSchema>;
+
+/** `POST /apiSa/customers/exports`: the tab and search of the list to export. */
+export const startCustomerExportBody = z.strictObject({
+  tab: z
+    .enum(customerListTabs, { error: `Tab must be one of: ${customerListTabs.join(", ")}.` })
+    .default("all"),
+  search: text("search", TEXT_LIMITS.search).trim().optional(),
+});
+export type StartCustomerExportBody = z.infer<typeof startCustomerExportBody>;

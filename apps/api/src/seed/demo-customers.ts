@@ -85,9 +85,57 @@ const MEMBER_DETAILS: [number, number, string | null][] = [
   [12, 24, null],
 ];
 
+/** Children info (J-02) of the first seeded members, in their order: name, gender, birth date. */
+const MEMBER_CHILDREN: Array<
+  Array<{ name: string; gender: "girl" | "boy" | "other" | null; birthDate: string | null }>
+> = [
+  [
+    { name: "Mia", gender: "girl", birthDate: "2018-05-14" },
+    { name: "Noah", gender: "boy", birthDate: "2021-11-02" },
+  ],
+  [{ name: "Sam", gender: "other", birthDate: "2016-02-29" }],
+  [{ name: "Yuki", gender: null, birthDate: null }],
+];
+
+/**
+ * Gives the first members children info, once: a shop that has any recorded children (seeded or
+ * the merchant's own) is left alone, so this runs on databases seeded before children existed too.
+ */
+async function seedDemoChildren(deps: Deps, shopId: string): Promise<void> {
+  const any = await deps.db
+    .selectFrom("customer_children")
+    .select("customer_id")
+    .where("shop_id", "=", shopId)
+    .limit(1)
+    .executeTakeFirst();
+  if (any) return;
+  const members = await deps.db
+    .selectFrom("customers")
+    .select("id")
+    .where("shop_id", "=", shopId)
+    .where("type", "=", "member")
+    .where("redacted_at", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(MEMBER_CHILDREN.length)
+    .execute();
+  const rows = members.flatMap((m, i) =>
+    (MEMBER_CHILDREN[i] ?? []).map((c, position) => ({
+      shop_id: shopId,
+      customer_id: m.id,
+      position,
+      name: c.name,
+      gender: c.gender,
+      birth_date: c.birthDate,
+    })),
+  );
+  if (rows.length > 0) await deps.db.insertInto("customer_children").values(rows).execute();
+}
+
 export async function seedDemoCustomers(deps: Deps): Promise<{ seeded: boolean }> {
   const shop = await findShopByDomain(deps.db, DEMO_SHOP_DOMAIN);
   if (!shop || shop.uninstalled_at) return { seeded: false };
+  await seedDemoChildren(deps, shop.id);
   const last = DEMO_CUSTOMERS[DEMO_CUSTOMERS.length - 1] as SeedCustomer;
   if (await findCustomerByPlatformId(deps.db, shop.id, last.customerId)) return { seeded: false };
   const now = deps.clock.now().getTime();

@@ -3,6 +3,7 @@ import type {
   AdminActivity,
   BulkCustomersBody,
   CustomerActivityFilter,
+  CustomerChild,
   CustomerListItem,
   CustomerProfile,
   CustomerSummary,
@@ -10,6 +11,7 @@ import type {
   CustomersListResponse,
   MembershipBody,
   PageInfo,
+  PutCustomerChildrenBody,
   RevokeCouponBody,
   ShopActivityQuery,
   ShopActivityResponse,
@@ -36,6 +38,7 @@ import {
   revokeCouponAsMerchant,
 } from "../rewards/rewards.service";
 import { getShopOrThrow } from "../shops/shops.service";
+import { assertTierPointsAdjustable, updateMembersTiers } from "../tiers/tiers.service";
 import * as repo from "./customers.repository";
 
 /** The merchant's view of their customers (`/apiSa/customers…`), always scoped to their shop. */
@@ -185,6 +188,9 @@ export async function adjustCustomerPoints(
   body: AdjustPointsBody,
   idempotencyKey: string | undefined,
 ) {
+  const key = idempotencyKey ?? deps.newId("adj");
+  // Read before the transaction: on PGlite the one connection is the transaction's until it ends.
+  const shop = body.affectTier ? await getShopOrThrow(deps, shopId) : null;
   return deps.db.transaction().execute(async (trx) => {
     await customerOrThrow(trx, shopId, customerId);
     // Past ±MAX_POINTS_BALANCE the posting refuses with a 400 naming `points` (not checked before it:
@@ -194,16 +200,34 @@ export async function adjustCustomerPoints(
       customerId,
       activityType: MANUAL_ADJUSTMENT_ACTIVITY,
       available: body.points,
-      idempotencyKey: `admin-adjust:${idempotencyKey ?? deps.newId("adj")}`,
+      idempotencyKey: `admin-adjust:${key}`,
       note: body.note ?? null,
       actor: actor.userEmail ?? actor.userId ?? "merchant",
       allowNegative: true,
     });
+    if (body.affectTier) {
+      // J-17 "affect tier": the tier points move by as much ("adjust tier point") and the tier
+      // engine re-decides the member's tier; refused for a member in an exclusive tier (H-14).
+      await assertTierPointsAdjustable(trx, shopId, customerId);
+      const tier = await postEntry(trx, {
+        shopId,
+        customerId,
+        activityType: "adjust_tier_point",
+        tierPoints: body.points,
+        idempotencyKey: `admin-adjust:${key}:tier`,
+        note: body.note ?? null,
+        actor: actorName(actor),
+      });
+      if (!tier.replayed && shop) {
+        await updateMembersTiers(deps, trx, shop, new Map([[customerId, `adjust:${entry.id}`]]));
+      }
+    }
     if (!replayed) {
       await auditWrite(trx, shopId, actor, "customer.points_adjusted", {
         customerId,
         points: body.points,
         note: body.note ?? null,
+        affectTier: body.affectTier ?? false,
       });
     }
     const customer = await customerOrThrow(trx, shopId, customerId);
@@ -259,16 +283,18 @@ export async function revokeCustomerCoupon(
 /** J-04 overview: the customer, lifetime points earned and spent, orders and average order value. */
 export async function getCustomerProfile(deps: Deps, shopId: string, id: string): Promise<CustomerProfile> {
   const customer = await customerOrThrow(deps.db, shopId, id);
-  const [lifetime, totals, shop] = await Promise.all([
+  const [lifetime, totals, shop, children] = await Promise.all([
     repo.lifetimePoints(deps.db, shopId, id),
     repo.orderTotals(deps.db, shopId, [id]),
     getShopOrThrow(deps, shopId),
+    repo.listChildren(deps.db, shopId, id),
   ]);
   const orders = totals.get(id);
   const count = orders?.count ?? 0;
   const spent = orders?.spentMinor ?? 0;
   return {
     customer: presentCustomer(customer),
+    children: children.map(presentChild),
     stats: {
       lifetimeEarned: lifetime.earned,
       lifetimeSpent: lifetime.spent,
@@ -279,6 +305,41 @@ export async function getCustomerProfile(deps: Deps, shopId: string, id: string)
       currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
     },
   };
+}
+
+const presentChild = (c: { name: string; gender: CustomerChild["gender"]; birth_date: string | null }) => ({
+  name: c.name,
+  gender: c.gender,
+  birthDate: c.birth_date,
+});
+
+/**
+ * J-02 / J-04 children info: the merchant saves the whole list (add, edit, remove in one go), in
+ * one transaction, audited. A birth date after today (in UTC) is refused, naming the child's row.
+ */
+export async function replaceCustomerChildren(
+  deps: Deps,
+  shopId: string,
+  actor: Actor,
+  id: string,
+  body: PutCustomerChildrenBody,
+): Promise<{ children: CustomerChild[] }> {
+  const today = deps.clock.now().toISOString().slice(0, 10);
+  body.children.forEach((c, i) => {
+    if (c.birthDate !== null && c.birthDate > today) {
+      const message = "Birth date can't be in the future.";
+      throw new AppError("validation_failed", 400, message, [{ field: `children.${i}.birthDate`, message }]);
+    }
+  });
+  return deps.db.transaction().execute(async (trx) => {
+    await customerOrThrow(trx, shopId, id);
+    await repo.replaceChildren(trx, shopId, id, body.children);
+    await auditWrite(trx, shopId, actor, "customer.children_updated", {
+      customerId: id,
+      children: body.children.length,
+    });
+    return { children: (await repo.listChildren(trx, shopId, id)).map(presentChild) };
+  });
 }
 
 /** J-04 personal information: name, birthday (MM/DD, a real day), phone; null clears. Audited. */

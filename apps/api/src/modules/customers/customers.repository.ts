@@ -1,4 +1,4 @@
-import type { CustomerRow, CustomerType, Db, Tx } from "@laurel/db";
+import type { CustomerChildGender, CustomerRow, CustomerType, Db, Tx } from "@laurel/db";
 import { sql } from "kysely";
 
 type Conn = Db | Tx;
@@ -55,10 +55,54 @@ export async function erasePersonalData(trx: Tx, shopId: string, id: string, at:
     .where("id", "=", id)
     .execute();
   await trx
+    .deleteFrom("customer_children")
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", id)
+    .execute();
+  await trx
     .updateTable("ledger_entries")
     .set({ note: null })
     .where("shop_id", "=", shopId)
     .where("customer_id", "=", id)
+    .execute();
+}
+
+/** J-02 children info, in the order entered; the date as text (a calendar day, no time zone). */
+export function listChildren(conn: Conn, shopId: string, customerId: string) {
+  return conn
+    .selectFrom("customer_children")
+    .select(["name", "gender", sql<string | null>`birth_date::text`.as("birth_date")])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .orderBy("position")
+    .execute();
+}
+
+/** Replaces the customer's children info whole (one delete, one insert). */
+export async function replaceChildren(
+  trx: Tx,
+  shopId: string,
+  customerId: string,
+  children: ReadonlyArray<{ name: string; gender: CustomerChildGender | null; birthDate: string | null }>,
+): Promise<void> {
+  await trx
+    .deleteFrom("customer_children")
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .execute();
+  if (children.length === 0) return;
+  await trx
+    .insertInto("customer_children")
+    .values(
+      children.map((c, position) => ({
+        shop_id: shopId,
+        customer_id: customerId,
+        position,
+        name: c.name,
+        gender: c.gender,
+        birth_date: c.birthDate,
+      })),
+    )
     .execute();
 }
 
@@ -142,22 +186,8 @@ export type ListKey = [string | number, string];
 
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * J-03: one keyset page (never OFFSET, never a count) of a tab, in one of four orders, optionally
- * narrowed by a prefix search; each order walks its own index (decision 0060). Answers one row more
- * than asked when there is a next page.
- */
-export async function listCustomersKeyset(
-  conn: Conn,
-  shopId: string,
-  q: {
-    tab: ListTab;
-    sort: ListSort;
-    search?: string | undefined;
-    after?: ListKey | undefined;
-    limit: number;
-  },
-) {
+/** The customers of a tab, narrowed by the list's prefix search (J-03; the export counts the same). */
+function filteredCustomers(conn: Conn, shopId: string, q: { tab: ListTab; search?: string | undefined }) {
   let base = conn.selectFrom("customers").where("shop_id", "=", shopId).where("redacted_at", "is", null);
   if (q.tab === "member" || q.tab === "guest" || q.tab === "left") base = base.where("type", "=", q.tab);
   else if (q.tab === "b2b") base = base.where("is_b2b", "=", true);
@@ -178,6 +208,38 @@ export async function listCustomersKeyset(
       ]),
     );
   }
+  return base;
+}
+
+/** How many customers a tab and search hold (the export's progress total; a job, not the list). */
+export async function countCustomers(
+  conn: Conn,
+  shopId: string,
+  q: { tab: ListTab; search?: string | undefined },
+) {
+  const row = await filteredCustomers(conn, shopId, q)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * J-03: one keyset page (never OFFSET, never a count) of a tab, in one of four orders, optionally
+ * narrowed by a prefix search; each order walks its own index (decision 0060). Answers one row more
+ * than asked when there is a next page.
+ */
+export async function listCustomersKeyset(
+  conn: Conn,
+  shopId: string,
+  q: {
+    tab: ListTab;
+    sort: ListSort;
+    search?: string | undefined;
+    after?: ListKey | undefined;
+    limit: number;
+  },
+) {
+  let base = filteredCustomers(conn, shopId, q);
   const after = q.after;
   const limit = q.limit + 1;
   switch (q.sort) {
@@ -218,27 +280,25 @@ export async function listCustomersKeyset(
   }
 }
 
-/** Orders and money spent per customer (cancelled orders excluded), for a page of the list. */
+/**
+ * Orders, money spent (less refunds) and the last order per customer, for a page of the list or a
+ * profile: the running totals PostgreSQL keeps (`customer_order_totals`, decision 0071), counting
+ * what VIP tiers count — paid or earned-on orders, not cancelled; an order refunded in full adds
+ * no order.
+ */
 export async function orderTotals(conn: Conn, shopId: string, customerIds: readonly string[]) {
   if (customerIds.length === 0)
     return new Map<string, { count: number; spentMinor: number; lastAt: Date | null }>();
   const rows = await conn
-    .selectFrom("orders")
-    .select((eb) => [
-      "customer_id",
-      eb.fn.countAll<string>().as("n"),
-      eb.fn.coalesce(eb.fn.sum<string>("total_minor"), sql<string>`0`).as("spent"),
-      eb.fn.max("ordered_at").as("last_at"),
-    ])
+    .selectFrom("customer_order_totals")
+    .select(["customer_id", "orders_counted", "spent_minor", "last_order_at"])
     .where("shop_id", "=", shopId)
     .where("customer_id", "in", [...customerIds])
-    .where("status", "<>", "cancelled")
-    .groupBy("customer_id")
     .execute();
   return new Map(
     rows.map((r) => [
-      r.customer_id ?? "",
-      { count: Number(r.n), spentMinor: Number(r.spent), lastAt: (r.last_at as Date | null) ?? null },
+      r.customer_id,
+      { count: r.orders_counted, spentMinor: Number(r.spent_minor), lastAt: r.last_order_at },
     ]),
   );
 }
@@ -470,4 +530,53 @@ export function listShopActivity(
     .orderBy("e.id", "desc")
     .limit(q.limit + 1)
     .execute();
+}
+
+/** The platform's tags of a customer; the row is left alone when they are the same. */
+export async function setTags(trx: Tx, shopId: string, id: string, tags: readonly string[]): Promise<void> {
+  await trx
+    .updateTable("customers")
+    .set({ tags: sql<string[]>`${[...tags]}::text[]` })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .where(sql<boolean>`tags is distinct from ${[...tags]}::text[]`)
+    .execute();
+}
+
+/** Guests among `ids` become members as of `at` (an import's customers, set-based); answers how many. */
+export async function markMembers(
+  trx: Tx,
+  shopId: string,
+  ids: readonly string[],
+  at: Date,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await trx
+    .updateTable("customers")
+    .set({ type: "member", joined_at: at, updated_at: at })
+    .where("shop_id", "=", shopId)
+    .where("id", "in", [...ids])
+    .where("type", "=", "guest")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Birthdays (MM/DD) of many customers in one statement; answers the ids whose birthday changed. */
+export async function setBirthdays(
+  trx: Tx,
+  shopId: string,
+  birthdays: readonly { id: string; month: number; day: number }[],
+  source: string,
+): Promise<string[]> {
+  if (birthdays.length === 0) return [];
+  const values = sql.join(
+    birthdays.map((b) => sql`(${b.id}::text, ${b.month}::smallint, ${b.day}::smallint)`),
+  );
+  const r = await sql<{ id: string }>`
+    update customers c set birth_month = v.month, birth_day = v.day, updated_source = ${source}, updated_at = now()
+    from (values ${values}) as v (id, month, day)
+    where c.shop_id = ${shopId} and c.id = v.id
+      and (c.birth_month is distinct from v.month or c.birth_day is distinct from v.day)
+    returning c.id`.execute(trx);
+  return r.rows.map((row) => row.id);
 }

@@ -5,8 +5,10 @@ import {
   customersExportQuery,
   customersListQuery,
   membershipBody,
+  putCustomerChildrenBody,
   revokeCouponBody,
   shopActivityQuery,
+  startCustomerExportBody,
   updateCustomerBody,
 } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
@@ -24,10 +26,16 @@ import {
   listCustomerCoupons,
   listCustomers,
   listShopActivity,
+  replaceCustomerChildren,
   revokeCustomerCoupon,
   updateCustomer,
 } from "./customers.admin";
-import { exportCustomersCsv } from "./customers.export";
+import {
+  customerExportFile,
+  exportCustomersCsv,
+  getCustomerExport,
+  startCustomerExport,
+} from "./customers.export";
 
 const admin = { config: { guard: "admin" as const } };
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -88,6 +96,24 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
       .header("cache-control", "no-store")
       .send(csv);
   });
+  app.post("/apiSa/customers/exports", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(startCustomerExportBody, request.body ?? {});
+    return ok(await startCustomerExport(deps, auth.shopId, auth, body), "Export started");
+  });
+  app.get("/apiSa/customers/exports/:id", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getCustomerExport(deps, requireAdmin(request).shopId, id));
+  });
+  app.get("/apiSa/customers/exports/:id/file.csv", admin, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const csv = await customerExportFile(deps, requireAdmin(request).shopId, id);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="customers-${id}.csv"`)
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
   app.get("/apiSa/customers/:id/profile", admin, async (request) => {
     const { id } = parseInput(idParams, request.params);
     return ok(await getCustomerProfile(deps, requireAdmin(request).shopId, id));
@@ -97,6 +123,12 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(updateCustomerBody, request.body);
     return ok(await updateCustomer(deps, auth.shopId, auth, id, body), "Customer updated");
+  });
+  app.put("/apiSa/customers/:id/children", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(putCustomerChildrenBody, request.body);
+    return ok(await replaceCustomerChildren(deps, auth.shopId, auth, id, body), "Children info saved");
   });
   app.post("/apiSa/customers/:id/membership", admin, async (request) => {
     const auth = requireAdmin(request);

@@ -57,9 +57,15 @@ export async function removeDeletedCustomer(trx: Tx, shopId: string, platformCus
 }
 
 /** customers/redact: erase the shopper's personal data (the ledger's amounts stay, its notes go). */
-export async function redactCustomer(trx: Tx, shopId: string, platformCustomerId: string, at: Date) {
+export async function redactCustomer(
+  trx: Tx,
+  shopId: string,
+  platformCustomerId: string,
+  at: Date,
+): Promise<CustomerRow | undefined> {
   const c = await repo.findCustomerByPlatformId(trx, shopId, platformCustomerId);
   if (c) await repo.erasePersonalData(trx, shopId, c.id, at);
+  return c;
 }
 
 /** Everything Laurel holds about one shopper, for customers/data_request. */
@@ -67,6 +73,7 @@ export async function collectCustomerData(trx: Tx, shopId: string, platformCusto
   const c = await repo.findCustomerByPlatformId(trx, shopId, platformCustomerId);
   if (!c) return { customer: null, pointActivities: [], note: "Laurel holds no data about this customer." };
   const entries = await repo.listCustomerEntries(trx, shopId, c.id);
+  const children = await repo.listChildren(trx, shopId, c.id);
   return {
     customer: {
       platformCustomerId: c.platform_customer_id,
@@ -79,6 +86,7 @@ export async function collectCustomerData(trx: Tx, shopId: string, platformCusto
       pendingPoints: c.pending_points,
       tierPoints: c.tier_points,
     },
+    children: children.map((k) => ({ name: k.name, gender: k.gender, birthDate: k.birth_date })),
     pointActivities: entries.map((e) => ({
       activityType: e.activity_type,
       points: e.available_delta,
@@ -133,4 +141,36 @@ export async function recordEmailMarketingState(
   if (known && at.getTime() < known.getTime()) return null;
   const customer = await repo.setEmailMarketingState(trx, shopId, customerId, state, at);
   return { before: current.email_marketing_state, customer };
+}
+
+/**
+ * The platform's tags of a customer (Shopify's REST Customer gives them comma-separated): trimmed,
+ * empty ones dropped, at most 250 of at most 255 characters each, kept as told.
+ */
+export async function setCustomerTags(trx: Tx, shopId: string, id: string, tags: string): Promise<void> {
+  const list = [
+    ...new Set(
+      tags
+        .split(",")
+        .map((t) => t.trim())
+        .filter((t) => t.length > 0),
+    ),
+  ]
+    .slice(0, 250)
+    .map((t) => t.slice(0, 255));
+  await repo.setTags(trx, shopId, id, list);
+}
+
+/** Imports (J-10): guests named by an import's points become members. */
+export function joinProgramMany(trx: Tx, shopId: string, ids: readonly string[], at: Date) {
+  return repo.markMembers(trx, shopId, [...new Set(ids)], at);
+}
+
+/** Imports (J-09): birthdays set-based; answers the customers whose birthday changed. */
+export function importBirthdays(
+  trx: Tx,
+  shopId: string,
+  birthdays: readonly { id: string; month: number; day: number }[],
+) {
+  return repo.setBirthdays(trx, shopId, birthdays, "import");
 }

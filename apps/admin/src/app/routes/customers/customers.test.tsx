@@ -58,6 +58,7 @@ function setup(
   const base = fake.fetch;
   const profile: CustomerProfile = {
     customer: ada,
+    children: [{ name: "Mia", gender: "girl", birthDate: "2019-04-12" }],
     stats: {
       lifetimeEarned: 1500,
       lifetimeSpent: 250,
@@ -121,6 +122,12 @@ function setup(
       };
       return json(200, { success: true, data: { activities: [activity], nextCursor: null } });
     }
+    if (url.pathname === "/apiSa/customers/exports" && method === "POST") {
+      return json(200, { success: true, data: { ...exportRow, status: "queued" } });
+    }
+    if (url.pathname === "/apiSa/customers/exports/exp_1") {
+      return json(200, { success: true, data: exportRow });
+    }
     if (url.pathname === "/apiSa/customers/bulk")
       return json(200, { success: true, data: { changed: 2, missing: [] } });
     if (url.pathname.endsWith("/profile")) return json(200, { success: true, data: profile });
@@ -131,6 +138,9 @@ function setup(
       });
     }
     if (url.pathname.endsWith("/coupons")) return json(200, { success: true, data: { coupons: [] } });
+    if (method === "PUT" && url.pathname.endsWith("/children")) {
+      return json(200, { success: true, data: body });
+    }
     if (method === "PUT") {
       return options.putStatus && options.putStatus !== 200
         ? json(options.putStatus, {
@@ -146,6 +156,18 @@ function setup(
   const listCalls = () => calls.filter((c) => c.method === "GET" && c.path === "/apiSa/customers");
   return { fake, calls, listCalls };
 }
+
+const exportRow = {
+  id: "exp_1",
+  tab: "guest",
+  search: null,
+  status: "done",
+  totalRows: 2,
+  doneRows: 2,
+  error: null,
+  createdAt: "2026-11-24T10:00:00.000Z",
+  finishedAt: "2026-11-24T10:00:05.000Z",
+};
 
 // The first render loads the screen's code: slow on a busy machine.
 vi.setConfig({ testTimeout: 15_000 });
@@ -226,6 +248,23 @@ describe("/customers (J-03)", () => {
   });
 });
 
+describe("export as a job (J-15)", () => {
+  it("starts the export of the tab, follows it in the URL and offers the download when ready", async () => {
+    const { fake, calls } = setup();
+    const { user, router } = await renderApp("/customers?tab=guest", { fake });
+    await user.click(await screen.findByRole("button", { name: "Export" }, { timeout: 5_000 }));
+    // The POST, the URL change and the first poll: slow on a busy machine.
+    expect(
+      await screen.findByText("Your export of 2 customers is ready", {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST" && c.path === "/apiSa/customers/exports")?.body).toEqual({
+      tab: "guest",
+    });
+    expect(router.state.location.search).toContain("export=exp_1");
+    expect(screen.getByRole("button", { name: "Download CSV" })).toBeTruthy();
+  });
+});
+
 describe("/customers/profile/:id (J-04)", () => {
   it("shows the overview and says 'Failed to update customer' when a save is refused", async () => {
     const { fake, calls } = setup({ putStatus: 400 });
@@ -243,6 +282,37 @@ describe("/customers/profile/:id (J-04)", () => {
     expect((await screen.findAllByText("Failed to update customer")).length).toBeGreaterThan(0);
     expect(await screen.findByText("Birthday is not a real day (MM/DD).")).toBeTruthy();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ birthday: "02/30" });
+  });
+});
+
+describe("children info (J-02, J-04)", () => {
+  it("lists the children and saves the edited list whole, refusing a nameless child", async () => {
+    const { fake, calls } = setup();
+    const { user } = await renderApp("/customers/profile/cus_1", { fake });
+    expect(await screen.findByText("Children info", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByText("Mia")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    await user.click(await screen.findByRole("button", { name: "Add another child" }));
+    const dialog = await screen.findByRole("dialog");
+    const dates = within(dialog).getAllByLabelText("Birth date");
+    await user.type(dates[1] as HTMLElement, "2021-08-30");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("Enter the child's name.")).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith("/children"))).toBe(false);
+    await user.type(within(dialog).getAllByLabelText("Name")[1] as HTMLElement, "Leo");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith("/children"))).toBeTruthy());
+    expect(calls.find((c) => c.path.endsWith("/children"))).toMatchObject({
+      method: "PUT",
+      path: "/apiSa/customers/cus_1/children",
+      body: {
+        children: [
+          { name: "Mia", gender: "girl", birthDate: "2019-04-12" },
+          { name: "Leo", gender: null, birthDate: "2021-08-30" },
+        ],
+      },
+    });
+    expect(await screen.findByText("Children info saved")).toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import { BlockStack, Modal, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Checkbox, Modal, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -10,14 +10,24 @@ export interface AdjustPointsModalProps {
   max: number;
   onClose: () => void;
   /** Resolves true when the adjustment was made (the modal closes). */
-  onSubmit: (points: number, note: string | undefined) => Promise<boolean>;
+  onSubmit: (points: number, note: string | undefined, affectTier: boolean) => Promise<boolean>;
+  /** J-17: offer "affect tier" (one customer's profile; not the bulk action). */
+  offerAffectTier?: boolean;
 }
 
 /** J-17, H-14: add or subtract points by hand; a negative number subtracts; an optional note. */
-export function AdjustPointsModal({ open, target, max, onClose, onSubmit }: AdjustPointsModalProps) {
+export function AdjustPointsModal({
+  open,
+  target,
+  max,
+  onClose,
+  onSubmit,
+  offerAffectTier = false,
+}: AdjustPointsModalProps) {
   const { t, i18n } = useTranslation();
   const [points, setPoints] = useState("");
   const [note, setNote] = useState("");
+  const [affectTier, setAffectTier] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -25,6 +35,7 @@ export function AdjustPointsModal({ open, target, max, onClose, onSubmit }: Adju
     if (open) {
       setPoints("");
       setNote("");
+      setAffectTier(false);
       setError(undefined);
     }
   }, [open]);
@@ -41,7 +52,7 @@ export function AdjustPointsModal({ open, target, max, onClose, onSubmit }: Adju
     }
     setBusy(true);
     try {
-      if (await onSubmit(n, note.trim() || undefined)) onClose();
+      if (await onSubmit(n, note.trim() || undefined, offerAffectTier && affectTier)) onClose();
     } finally {
       setBusy(false);
     }
@@ -79,6 +90,14 @@ export function AdjustPointsModal({ open, target, max, onClose, onSubmit }: Adju
             showCharacterCount
             autoComplete="off"
           />
+          {offerAffectTier ? (
+            <Checkbox
+              label={t("customers.adjust.affectTier")}
+              helpText={t("customers.adjust.affectTierHelp")}
+              checked={affectTier}
+              onChange={setAffectTier}
+            />
+          ) : null}
         </BlockStack>
       </Modal.Section>
     </Modal>

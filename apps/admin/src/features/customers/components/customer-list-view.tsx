@@ -21,19 +21,21 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { emptyStateImage } from "../../../components/illustrations";
 import { ApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
 import { customerKeys } from "../../../lib/query-keys";
 import { useCreateOrDeleteToast } from "../../../lib/toast-helpers";
 import { useCustomers } from "../api/get-customers";
-import { downloadCustomersCsv } from "../api/get-customers-export";
+import { postCustomerExport } from "../api/post-customer-export";
 import { postCustomerPoints } from "../api/post-customer-points";
 import { postCustomersBulk } from "../api/post-customers-bulk";
 import { useCustomerListParams } from "../hooks/use-customer-list-params";
 import { displayName } from "../utils/format";
 import { AdjustPointsModal } from "./adjust-points-modal";
 import { CustomersTable } from "./customers-table";
+import { ExportProgressBanner } from "./export-progress-banner";
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -56,11 +58,25 @@ export function CustomerListView({ href }: { href: (path: string) => string }) {
   const [exporting, setExporting] = useState(false);
   const toast = useToast();
 
+  // J-15: the export runs as a job; the one in hand is `export=` in the URL (the e-mail links there).
+  const [params, setParams] = useSearchParams();
+  const exportId = params.get("export") ?? undefined;
+  const setExportId = (id: string | undefined) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set("export", id);
+      else next.delete("export");
+      return next;
+    });
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCustomersCsv({ tab: url.tab, search: url.search || undefined });
-      toast(t("customers.toast.exported"));
+      const started = await postCustomerExport({
+        tab: url.tab,
+        ...(url.search ? { search: url.search } : {}),
+      });
+      setExportId(started.data.id);
+      toast(t("customers.exportJob.started"));
     } catch (error) {
       const why = error instanceof ApiError && error.status === 403 ? error.serverError : undefined;
       toast(why ?? t("customers.toast.exportFailed"), { isError: true });
@@ -174,6 +190,11 @@ export function CustomerListView({ href }: { href: (path: string) => string }) {
             </Button>
           </InlineStack>
         </Box>
+        {exportId ? (
+          <Box padding="300">
+            <ExportProgressBanner id={exportId} onDismiss={() => setExportId(undefined)} />
+          </Box>
+        ) : null}
         {list.isError && list.data ? (
           <Box padding="300">
             <Banner tone="warning" title={t("customers.list.staleWarning")}>

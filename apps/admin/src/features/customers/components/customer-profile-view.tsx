@@ -16,6 +16,7 @@ import { useProfileParams } from "../hooks/use-profile-params";
 import { displayName } from "../utils/format";
 import { ActivitiesCard } from "./activities-card";
 import { AdjustPointsModal } from "./adjust-points-modal";
+import { ChildrenCard } from "./children-card";
 import { CouponsCard } from "./coupons-card";
 import { MembershipCard } from "./membership-card";
 import { OverviewCard } from "./overview-card";
@@ -112,6 +113,9 @@ export function CustomerProfileView({
         <Layout.Section variant="oneThird">
           <MembershipCard customer={customer} />
         </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <ChildrenCard customerId={id} items={profile.data.children} />
+        </Layout.Section>
         <Layout.Section>
           <CouponsCard customerId={id} onRevoke={(c) => url.openRevoke(c.id)} />
         </Layout.Section>
@@ -122,8 +126,10 @@ export function CustomerProfileView({
         target={name}
         max={MAX_MANUAL_ADJUSTMENT}
         onClose={() => url.openDialog(null)}
-        onSubmit={async (points, note) => {
-          const result = await run(() => postCustomerPoints(id, { points, note }), {
+        offerAffectTier
+        onSubmit={async (points, note, affectTier) => {
+          const body = affectTier ? { points, note, affectTier } : { points, note };
+          const result = await run(() => postCustomerPoints(id, body), {
             failureMessage: t("customers.toast.adjustFailed"),
           });
           if (result.ok) await refresh();

@@ -1,0 +1,323 @@
+import { createHash } from "node:crypto";
+import { pipeline, type Readable, Transform, type TransformCallback } from "node:stream";
+import {
+  type CustomerImportKindName,
+  importFileMessages,
+  importHeaders,
+  MAX_IMPORT_FILE_BYTES,
+  type MigrationMapping,
+  textProblem,
+} from "@laurel/contracts";
+import { MAX_POINTS_BALANCE, parseBirthday } from "@laurel/domain";
+import { type CsvError, parse } from "csv-parse";
+import { AppError } from "../../infra/errors";
+
+/**
+ * Reading an import file (J-07 … J-10) as a stream: bytes are counted and hashed as they pass, the
+ * text must be UTF-8 (a UTF-8 BOM is dropped; UTF-16 or broken bytes make the file invalid), and
+ * csv-parse yields one record at a time, so memory stays flat whatever the file's size. Each record
+ * becomes a staged row: its identifiers and value, or the column and reason it is refused.
+ */
+
+export interface StagedRow {
+  line: number;
+  platformCustomerId: string | null;
+  email: string | null;
+  phone: string | null;
+  points: number | null;
+  birthMonth: number | null;
+  birthDay: number | null;
+  sourceDate: string | null;
+  errorField: string | null;
+  errorMessage: string | null;
+}
+
+export interface ReadFileResult {
+  sha256: string;
+  bytes: number;
+  rows: number;
+}
+
+type Column = keyof typeof importHeaders;
+type Columns = Partial<Record<Column, number>> & {
+  /** A migration's headers as the file names them (its errors name these). */
+  names?: Partial<Record<Column, string>>;
+};
+
+/** A file-level refusal: a 400 naming `file`, in the spec's words where it has them. */
+export function fileError(message: string): AppError {
+  return new AppError("validation_failed", 400, message, [{ field: "file", message }]);
+}
+
+/** The longest identifier cell kept (an e-mail address is at most 254 characters). */
+const MAX_CELL = 254;
+
+const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, " ");
+const HEADER_OF = new Map(
+  (Object.entries(importHeaders) as Array<[Column, string]>).map(([k, v]) => [normaliseHeader(v), k]),
+);
+/** Other spellings competitors' exports use for the same columns. */
+for (const [alias, column] of [
+  ["customer id", "customerId"],
+  ["customer_id", "customerId"],
+  ["e-mail", "email"],
+  ["email address", "email"],
+  ["phone number", "phone"],
+  ["create date", "createDate"],
+  ["created at", "createDate"],
+] as const) {
+  HEADER_OF.set(alias, column);
+}
+
+/**
+ * J-13 / J-14: a migration's columns are the headers the merchant mapped; each must be in the file,
+ * and the file must have an e-mail column and a points column.
+ */
+function findMappedColumns(header: readonly string[], mapping: MigrationMapping): Columns {
+  const columns: Columns = { names: {} };
+  for (const [column, name] of Object.entries(mapping) as Array<[Column, string]>) {
+    const i = header.findIndex((h) => normaliseHeader(h) === normaliseHeader(name));
+    if (i < 0) throw fileError(`Your file has no column named ${name}.`);
+    columns[column] = i;
+    (columns.names as Partial<Record<Column, string>>)[column] = header[i]?.trim() ?? name;
+  }
+  if (columns.email === undefined)
+    throw fileError("Your file must contain an email column: map it to Email.");
+  if (columns.points === undefined) throw fileError("Map your file's points balance column to Points.");
+  return columns;
+}
+
+/** J-08 … J-10: which columns a kind needs; a missing one refuses the whole file, naming it. */
+export function findColumns(
+  header: readonly string[],
+  kind: CustomerImportKindName,
+  mapping?: MigrationMapping,
+): Columns {
+  if (kind === "migration") return findMappedColumns(header, mapping ?? {});
+  const columns: Columns = {};
+  header.forEach((h, i) => {
+    const column = HEADER_OF.get(normaliseHeader(h));
+    if (column && columns[column] === undefined) columns[column] = i;
+  });
+  if (columns.customerId === undefined && columns.email === undefined && columns.phone === undefined) {
+    throw fileError(
+      `Your file is missing the ${importHeaders.email} header (or ${importHeaders.customerId} or ${importHeaders.phone}).`,
+    );
+  }
+  const needed: Column = kind === "points" ? "points" : "birthday";
+  if (columns[needed] === undefined) {
+    throw fileError(`Your file is missing the ${importHeaders[needed]} header.`);
+  }
+  return columns;
+}
+
+const WHOLE_NUMBER = /^[+-]?\d{1,12}$/;
+
+/** One record's checks: the first problem found names the column as the file's header does. */
+export function checkRecord(
+  cells: readonly string[],
+  line: number,
+  columns: Columns,
+  kind: CustomerImportKindName,
+  mode: "add" | "reset" | null,
+): StagedRow {
+  const cell = (c: Column) => {
+    const i = columns[c];
+    const v = i === undefined ? "" : (cells[i] ?? "").trim();
+    return v === "" ? null : v;
+  };
+  const row: StagedRow = {
+    line,
+    platformCustomerId: cell("customerId"),
+    email: cell("email"),
+    phone: cell("phone"),
+    points: null,
+    birthMonth: null,
+    birthDay: null,
+    sourceDate: null,
+    errorField: null,
+    errorMessage: null,
+  };
+  const label = (c: Column) => columns.names?.[c] ?? importHeaders[c];
+  const refuse = (column: Column, message: string): StagedRow => ({
+    ...row,
+    platformCustomerId: null,
+    email: null,
+    phone: null,
+    errorField: label(column),
+    errorMessage: message,
+  });
+  for (const c of ["customerId", "email", "phone"] as const) {
+    const v = row[c === "customerId" ? "platformCustomerId" : c];
+    if (v === null) continue;
+    if (v.length > MAX_CELL) return refuse(c, `${label(c)} is longer than ${MAX_CELL} characters`);
+    if (textProblem(v)) return refuse(c, `${label(c)} contains a character that is not allowed`);
+  }
+  if (row.platformCustomerId === null && row.email === null && row.phone === null) {
+    return refuse("email", "Email, Customer ID or Phone is required");
+  }
+  if (kind === "migration") {
+    // J-13: the balance the customer had in the other app becomes their balance here (reset).
+    const raw = cell("points");
+    if (raw === null) return refuse("points", `${label("points")} is blank`);
+    const compact = raw.replace(/[,\s]/g, "").replace(/\.0+$/, "");
+    if (!WHOLE_NUMBER.test(compact)) return refuse("points", `${label("points")} must be a whole number`);
+    const points = Number(compact);
+    if (points < 0 || points > MAX_POINTS_BALANCE) {
+      return refuse(
+        "points",
+        `${label("points")} must be between 0 and ${MAX_POINTS_BALANCE.toLocaleString("en-US")}`,
+      );
+    }
+    row.points = points;
+    const birthday = cell("birthday");
+    if (birthday !== null) {
+      // Other apps export full dates (1990-05-14, maybe with a time); the year is not kept (J-02).
+      const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(birthday);
+      const b = parseBirthday(iso ? `${iso[2]}/${iso[3]}` : birthday);
+      if (!b) return refuse("birthday", `${label("birthday")} is not a real day (YYYY-MM-DD or MM/DD)`);
+      row.birthMonth = b.month;
+      row.birthDay = b.day;
+    }
+    return row;
+  }
+  if (kind === "points") {
+    const raw = cell("points");
+    if (raw === null) return refuse("points", "Points is blank");
+    const compact = raw.replace(/[,\s]/g, "");
+    if (!WHOLE_NUMBER.test(compact)) return refuse("points", "Points must be a whole number");
+    const points = Number(compact);
+    const min = mode === "reset" ? 0 : 1;
+    if (points < min || points > MAX_POINTS_BALANCE) {
+      return refuse(
+        "points",
+        `Points must be between ${min} and ${MAX_POINTS_BALANCE.toLocaleString("en-US")}${mode === "reset" ? "" : " (import add only adds)"}`,
+      );
+    }
+    row.points = points;
+    const date = cell("createDate");
+    if (date !== null) {
+      const at = Date.parse(date);
+      const year = Number.isNaN(at) ? 0 : new Date(at).getUTCFullYear();
+      if (year < 1970 || year > 9999 || date.length > 40)
+        return refuse("createDate", "Create Date is not a date");
+      row.sourceDate = new Date(at).toISOString().slice(0, 10);
+    }
+  } else {
+    const raw = cell("birthday");
+    if (raw === null) return refuse("birthday", "Birthday is blank");
+    const b = parseBirthday(raw);
+    if (!b) return refuse("birthday", "Birthday is not a real day (MM/DD)");
+    row.birthMonth = b.month;
+    row.birthDay = b.day;
+  }
+  return row;
+}
+
+/** Counts, hashes and decodes the bytes; refuses past 25 MB, UTF-16 and bytes that are not UTF-8. */
+class Utf8Guard extends Transform {
+  readonly hash = createHash("sha256");
+  bytes = 0;
+  private readonly decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    if (this.bytes === 0 && chunk.length >= 2) {
+      const [a, b] = [chunk[0], chunk[1]];
+      if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) {
+        done(fileError(`${importFileMessages.invalid} Save it as CSV UTF-8 (it is UTF-16).`));
+        return;
+      }
+    }
+    this.bytes += chunk.length;
+    if (this.bytes > MAX_IMPORT_FILE_BYTES) {
+      done(fileError(importFileMessages.tooLarge));
+      return;
+    }
+    this.hash.update(chunk);
+    try {
+      done(null, this.decoder.decode(chunk, { stream: true }));
+    } catch {
+      done(fileError(`${importFileMessages.invalid} Save it as CSV UTF-8 (some bytes are not UTF-8).`));
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      done(null, this.decoder.decode());
+    } catch {
+      done(fileError(`${importFileMessages.invalid} The file ends in the middle of a character.`));
+    }
+  }
+}
+
+/**
+ * Streams the file's records to `onBatch` in batches of `batchSize` staged rows (awaiting each, so
+ * a slow database slows the reading instead of filling memory). A record csv-parse cannot read
+ * (an unclosed quote, a file cut in the middle) becomes a refused row on its line.
+ */
+export async function readImportFile(
+  body: Readable,
+  kind: CustomerImportKindName,
+  mode: "add" | "reset" | null,
+  onBatch: (rows: StagedRow[]) => Promise<void>,
+  batchSize = 1_000,
+  mapping?: MigrationMapping,
+): Promise<ReadFileResult> {
+  const guard = new Utf8Guard();
+  const skipped: StagedRow[] = [];
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+    max_record_size: 64 * 1024,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      const line = Number((error as { lines?: number } | undefined)?.lines ?? 0);
+      skipped.push({
+        line,
+        platformCustomerId: null,
+        email: null,
+        phone: null,
+        points: null,
+        birthMonth: null,
+        birthDay: null,
+        sourceDate: null,
+        errorField: "file",
+        errorMessage: `This line cannot be read as CSV (${error?.code === "CSV_QUOTE_NOT_CLOSED" ? "a quote is never closed" : "check its quotes"})`,
+      });
+    },
+  });
+  const records = pipeline(body, guard, parser, () => {
+    // Errors surface through the iteration below.
+  });
+  let columns: Columns | undefined;
+  let batch: StagedRow[] = [];
+  let rows = 0;
+  const flush = async () => {
+    if (skipped.length > 0) batch.push(...skipped.splice(0));
+    if (batch.length === 0) return;
+    const out = batch;
+    batch = [];
+    rows += out.length;
+    await onBatch(out);
+  };
+  try {
+    for await (const item of records as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!columns) {
+        columns = findColumns(item.record, kind, mapping);
+        continue;
+      }
+      batch.push(checkRecord(item.record, item.info.lines, columns, kind, mode));
+      if (batch.length + skipped.length >= batchSize) await flush();
+    }
+  } catch (error) {
+    body.resume();
+    if (error instanceof AppError) throw error;
+    throw fileError(importFileMessages.invalid);
+  }
+  if (!columns) throw fileError(`${importFileMessages.invalid} It is empty.`);
+  await flush();
+  if (rows === 0) throw fileError(`${importFileMessages.invalid} It has a header but no rows.`);
+  return { sha256: guard.hash.digest("hex"), bytes: guard.bytes, rows };
+}

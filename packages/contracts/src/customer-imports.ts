@@ -1,0 +1,189 @@
+import { z } from "zod";
+import { queryCount, text } from "./bounds";
+
+/**
+ * Customer imports (issue 9, J-07 … J-12, decision 0105): a CSV of points or birthdays, checked
+ * row by row before anything is written, then applied in the background with progress.
+ */
+
+/** J-07: the largest file accepted (25 MB) and the spec's messages about the file itself. */
+export const MAX_IMPORT_FILE_BYTES = 25 * 1024 * 1024;
+export const importFileMessages = {
+  tooLarge: "Your file is over 25MB",
+  notCsv: "Your file is not csv",
+  invalid: "Your file is invalid.",
+  failed: "Fail to import file",
+} as const;
+
+export const customerImportKinds = ["points", "birthday", "migration"] as const;
+export type CustomerImportKindName = (typeof customerImportKinds)[number];
+/** J-10: "import add" adds the file's points; "import reset" sets the balance to them. */
+export const customerImportModes = ["add", "reset"] as const;
+export const customerImportStatuses = ["validating", "ready", "importing", "done", "failed"] as const;
+
+/** The headers the files use (J-08 … J-10), matched without regard to case or surrounding spaces. */
+export const importHeaders = {
+  customerId: "Customer ID",
+  email: "Email",
+  phone: "Phone",
+  points: "Points",
+  createDate: "Create Date",
+  birthday: "Birthday",
+} as const;
+
+/** J-13: the loyalty apps merchants migrate from, whose exports the wizard recognises. */
+export const migrationSources = ["smile", "loyaltylion", "yotpo", "rivo", "other"] as const;
+export type MigrationSource = (typeof migrationSources)[number];
+/** J-13: Laurel's columns a migration maps the file's headers onto. */
+export const migrationColumns = ["email", "customerId", "phone", "points", "birthday"] as const;
+export type MigrationColumn = (typeof migrationColumns)[number];
+export type MigrationMapping = Partial<Record<MigrationColumn, string>>;
+
+const compactHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
+/**
+ * The headers the known competitors' customer exports use (Smile, LoyaltyLion, Yotpo/Swell, Rivo),
+ * compacted (lower case, letters and digits only), best first for each of Laurel's columns.
+ */
+const MIGRATION_HEADER_ALIASES: Record<MigrationColumn, readonly string[]> = {
+  email: ["email", "emailaddress", "customeremail", "useremail"],
+  customerId: ["shopifycustomerid", "customerid", "shopifyid", "merchantid", "remoteid", "externalid"],
+  phone: ["phone", "phonenumber", "mobile", "customerphone"],
+  points: [
+    "pointsbalance",
+    "pointbalance",
+    "points",
+    "pointsapproved",
+    "currentpoints",
+    "availablepoints",
+    "balance",
+  ],
+  birthday: ["birthday", "dateofbirth", "birthdate", "dob"],
+};
+
+/** J-13 "map columns": the mapping guessed from a file's headers (the admin and the API share it). */
+export function guessMigrationMapping(headers: readonly string[]): MigrationMapping {
+  const compacted = headers.map((h) => ({ h, c: compactHeader(h) }));
+  const mapping: MigrationMapping = {};
+  for (const column of migrationColumns) {
+    for (const alias of MIGRATION_HEADER_ALIASES[column]) {
+      const hit = compacted.find((x) => x.c === alias);
+      if (hit) {
+        mapping[column] = hit.h;
+        break;
+      }
+    }
+  }
+  return mapping;
+}
+
+/** J-13: which app a file most likely comes from, by the headers only that app writes. */
+export function guessMigrationSource(headers: readonly string[]): MigrationSource {
+  const set = new Set(headers.map(compactHeader));
+  if (set.has("pointsapproved") || set.has("merchantid")) return "loyaltylion";
+  if (set.has("viptiername") || set.has("pointsbalance")) return "smile";
+  if (set.has("swellid") || set.has("yotpoid") || set.has("pointbalance")) return "yotpo";
+  if (set.has("remoteid") || set.has("rivoid")) return "rivo";
+  return "other";
+}
+
+/** `POST /apiSa/customers/imports?kind&mode&fileName` with the CSV as the raw body (text/csv). */
+export const customerImportUploadQuery = z.strictObject({
+  kind: z.enum(customerImportKinds, { error: "Type must be points, birthday or migration." }),
+  mode: z.enum(customerImportModes, { error: "Mode must be add or reset." }).optional(),
+  fileName: text("File name", 255).trim().min(1, "File name is required."),
+  /** Migrations (J-13): the app the file comes from. */
+  source: z
+    .enum(migrationSources, { error: `Source must be one of: ${migrationSources.join(", ")}.` })
+    .optional(),
+  /** Migrations (J-13): the file's header for each of Laurel's columns (Email is required, J-14). */
+  emailColumn: text("emailColumn", 200).trim().min(1, "emailColumn is required.").optional(),
+  pointsColumn: text("pointsColumn", 200).trim().min(1).optional(),
+  customerIdColumn: text("customerIdColumn", 200).trim().min(1).optional(),
+  phoneColumn: text("phoneColumn", 200).trim().min(1).optional(),
+  birthdayColumn: text("birthdayColumn", 200).trim().min(1).optional(),
+});
+export type CustomerImportUploadQuery = z.infer<typeof customerImportUploadQuery>;
+
+export const customerImportsListQuery = z.strictObject({
+  /** The `nextCursor` of the previous page (the last import's sequence number). */
+  cursor: queryCount("cursor", 1, Number.MAX_SAFE_INTEGER).optional(),
+  pageSize: queryCount("pageSize", 1, 100).default(20),
+});
+
+export const customerImportRowErrorsQuery = z.strictObject({
+  /** Errors after this line. */
+  after: queryCount("after", 0, 100_000_000).default(0),
+  pageSize: queryCount("pageSize", 1, 100).default(20),
+});
+
+export const customerImportRowErrorSchema = z.object({
+  line: z.number(),
+  field: z.string(),
+  message: z.string(),
+});
+export type CustomerImportRowError = z.infer<typeof customerImportRowErrorSchema>;
+
+export const customerImportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(customerImportKinds),
+  mode: z.enum(customerImportModes).nullable(),
+  source: z.enum(migrationSources).nullable(),
+  fileName: z.string(),
+  fileBytes: z.number(),
+  status: z.enum(customerImportStatuses),
+  totalRows: z.number(),
+  errorRows: z.number(),
+  /** Rows that will be (or were) applied: total less refused. */
+  validRows: z.number(),
+  doneRows: z.number(),
+  changedRows: z.number(),
+  actorEmail: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type CustomerImport = z.infer<typeof customerImportSchema>;
+
+/** J-13 dry run: one good row's effect — the customer, the balance now and after. */
+export const migrationPreviewRowSchema = z.object({
+  line: z.number(),
+  email: z.string().nullable(),
+  currentPoints: z.number(),
+  newPoints: z.number(),
+});
+export const migrationDryRunSchema = z.object({
+  /** Rows whose customer's balance would change, stay as it is, and refused rows. */
+  change: z.number(),
+  keep: z.number(),
+  refused: z.number(),
+  /** Good rows setting a birthday. */
+  birthdays: z.number(),
+  preview: z.array(migrationPreviewRowSchema),
+});
+
+/** The upload's answer: the import (ready), its first refused rows, and for a migration the dry run. */
+export const customerImportUploadResponse = z.object({
+  import: customerImportSchema,
+  errors: z.array(customerImportRowErrorSchema),
+  dryRun: migrationDryRunSchema.nullable(),
+});
+export type CustomerImportUploadResponse = z.infer<typeof customerImportUploadResponse>;
+
+export const customerImportsListResponse = z.object({
+  imports: z.array(customerImportSchema),
+  nextCursor: z.string().nullable(),
+});
+export type CustomerImportsListResponse = z.infer<typeof customerImportsListResponse>;
+
+export const customerImportRowErrorsResponse = z.object({
+  errors: z.array(customerImportRowErrorSchema),
+  nextAfter: z.number().nullable(),
+});
+
+/** The internal import file manager: every shop's imports. */
+export const devImportsListResponse = z.object({
+  imports: z.array(customerImportSchema.extend({ shopDomain: z.string() })),
+  nextCursor: z.string().nullable(),
+});
+export type DevImportsListResponse = z.infer<typeof devImportsListResponse>;
