@@ -18,6 +18,11 @@ export const notificationEvents = [
   "referral_invitation",
   "referral_completed",
   "review_approved",
+  // L-11: the merchant's own e-mails (to the shop's address).
+  "import_completed",
+  "export_ready",
+  // K-12: the weekly report, to the recipients set with it.
+  "weekly_report",
 ] as const;
 export const notificationEventSchema = z.enum(notificationEvents, { error: "Unknown notification" });
 
@@ -96,6 +101,16 @@ export type PutNotificationBody = z.infer<typeof putNotificationBody>;
 
 export const testNotificationBody = z.strictObject({ email: email("Email") });
 
+/** A shopper invites a friend by e-mail from the widget's referral view (decision 0131). */
+export const REFERRAL_INVITES_PER_DAY = 10;
+export const proxyReferralInviteBody = z.strictObject({ email: email("Email") });
+export const proxyReferralInviteResult = z.object({
+  invited: z.string(),
+  /** Invitations the shopper may still send in the next 24 hours. */
+  remainingToday: z.number().int().min(0),
+});
+export type ProxyReferralInviteResult = z.infer<typeof proxyReferralInviteResult>;
+
 export const notificationLogEntrySchema = z.object({
   id: z.string(),
   event: notificationEventSchema,
@@ -110,5 +125,9 @@ export const notificationLogEntrySchema = z.object({
   clickedAt: z.string().nullable(),
 });
 export type NotificationLogEntry = z.infer<typeof notificationLogEntrySchema>;
-export const notificationLogSchema = z.object({ entries: z.array(notificationLogEntrySchema) });
+export const notificationLogSchema = z.object({
+  entries: z.array(notificationLogEntrySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type NotificationLog = z.infer<typeof notificationLogSchema>;

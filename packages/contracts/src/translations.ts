@@ -42,3 +42,69 @@ export const translationSettingsSchema = z.strictObject({
     ),
 });
 export type TranslationSettings = z.infer<typeof translationSettingsSchema>;
+
+/**
+ * M-19: the 31 storefront languages the translation editor offers (BCP 47). The widget and e-mails
+ * fall back to English key by key where a language has no text (X-58).
+ */
+export const storefrontLanguages = [
+  "en",
+  "fr",
+  "de",
+  "es",
+  "it",
+  "pt-BR",
+  "pt-PT",
+  "nl",
+  "sv",
+  "da",
+  "nb",
+  "fi",
+  "pl",
+  "cs",
+  "sk",
+  "hu",
+  "ro",
+  "bg",
+  "hr",
+  "sl",
+  "el",
+  "tr",
+  "ru",
+  "uk",
+  "ja",
+  "ko",
+  "zh-CN",
+  "zh-TW",
+  "th",
+  "vi",
+  "id",
+] as const;
+
+/** M-13: the editor's types; `widget-design` has its own editor with the tabs of M-14. */
+export const translationEditorTypes = [
+  "widget-design",
+  "check-out",
+  "point-calculator",
+  "visit-website-popup",
+  "reward-reminder",
+  "sign-up",
+  "redeem-inline",
+  "referral",
+] as const;
+export type TranslationEditorType = (typeof translationEditorTypes)[number];
+
+/** M-14: the widget-design editor's tabs. */
+export const widgetTranslationTabs = [
+  "welcome",
+  "toast",
+  "earning",
+  "redeeming",
+  "coupons",
+  "history",
+  "account",
+  "time",
+  "vip",
+  "embed",
+] as const;
+export type WidgetTranslationTab = (typeof widgetTranslationTabs)[number];

@@ -17,8 +17,20 @@ export const notificationEvents = [
   "referral_invitation",
   "referral_completed",
   "review_approved",
+  // L-11: the merchant's own e-mails (to the shop's address).
+  "import_completed",
+  "export_ready",
+  // K-12: the weekly report, to the recipients set with it.
+  "weekly_report",
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
+
+/** L-11: events that e-mail the merchant (the shop's address), not a shopper. */
+export const merchantEvents: readonly NotificationEvent[] = [
+  "import_completed",
+  "export_ready",
+  "weekly_report",
+];
 
 /** Events whose timing is "so many days before" (L-04 send-before). */
 export const sendBeforeEvents: readonly NotificationEvent[] = ["points_expiring", "tier_demotion_notice"];

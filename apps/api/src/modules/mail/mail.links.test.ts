@@ -28,7 +28,8 @@ describe("signed e-mail links", () => {
 describe("e-mail texts", () => {
   it("picks the base language with words, else English", () => {
     expect(mailLanguageOf("de-AT")).toBe("de");
-    expect(mailLanguageOf("pt-BR")).toBe("en");
+    expect(mailLanguageOf("pt-BR")).toBe("pt");
+    expect(mailLanguageOf("zh-TW")).toBe("en");
     expect(mailLanguageOf(null)).toBe("en");
   });
 

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * unsubscribe. Each signature covers its purpose, the shop, the notification and (for clicks) the
  * target, so a link cannot be turned into an open redirect or point at another shopper.
  */
-export type LinkPurpose = "open" | "click" | "unsubscribe";
+export type LinkPurpose = "open" | "click" | "unsubscribe" | "sender";
 
 export function signLink(
   secret: string,

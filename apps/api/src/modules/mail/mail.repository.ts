@@ -1,4 +1,12 @@
-import type { Db, NotificationRow, NotificationStatus, NotificationTemplateRow, Tx } from "@laurel/db";
+import type {
+  Db,
+  MailDnsRecord,
+  MailDomainStatus,
+  NotificationRow,
+  NotificationStatus,
+  NotificationTemplateRow,
+  Tx,
+} from "@laurel/db";
 import { sql } from "kysely";
 
 type Conn = Db | Tx;
@@ -92,6 +100,21 @@ export async function insertNotifications(trx: Tx, shopId: string, rows: readonl
     .returning("id")
     .execute();
   return inserted.map((r) => r.id);
+}
+
+/**
+ * How many e-mails whose key starts with `prefix` were logged in the last 24 hours (invitation
+ * limits), by the database's clock, which stamps `created_at`.
+ */
+export async function countKeyedInLastDay(conn: Conn, shopId: string, prefix: string): Promise<number> {
+  const row = await conn
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("shop_id", "=", shopId)
+    .where(sql<boolean>`starts_with(idempotency_key, ${prefix})`)
+    .where("created_at", ">=", sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
@@ -206,23 +229,71 @@ export function findNotification(conn: Conn, shopId: string, id: string) {
     .executeTakeFirst();
 }
 
-export function listNotifications(conn: Conn, shopId: string, limit: number) {
-  return conn
+export interface LogFilter {
+  status?: NotificationStatus | undefined;
+  event?: string | undefined;
+  /** Part of the recipient's address or the subject, case-insensitive. */
+  query?: string | undefined;
+  /** Rows older than this (created_at as PostgreSQL prints it, id): keyset paging, exact to the microsecond. */
+  after?: { createdAt: string; id: string } | undefined;
+}
+
+/** L-02: a page of the log, newest first; `created_key` is the row's exact `created_at` for the next cursor. */
+export function listNotifications(conn: Conn, shopId: string, filter: LogFilter, limit: number) {
+  let q = conn
     .selectFrom("notifications")
     .selectAll()
+    .select(sql<string>`created_at::text`.as("created_key"))
+    .where("shop_id", "=", shopId);
+  if (filter.status) q = q.where("status", "=", filter.status);
+  if (filter.event) q = q.where("event", "=", filter.event);
+  if (filter.query) {
+    const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb("recipient", "ilike", like), eb("subject", "ilike", like)]));
+  }
+  const after = filter.after;
+  if (after) {
+    q = q.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id})`);
+  }
+  return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+/** Answers whether the shopper was not unsubscribed before. */
+export async function unsubscribe(
+  conn: Conn,
+  shopId: string,
+  customerId: string,
+  at: Date,
+): Promise<boolean> {
+  const inserted = await conn
+    .insertInto("notification_unsubscribes")
+    .values({ shop_id: shopId, customer_id: customerId, unsubscribed_at: at })
+    .onConflict((oc) => oc.columns(["shop_id", "customer_id"]).doNothing())
+    .returning("customer_id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The shopper subscribed again (on the platform): Laurel's e-mails reach them again. */
+export async function resubscribe(conn: Conn, shopId: string, customerId: string): Promise<void> {
+  await conn
+    .deleteFrom("notification_unsubscribes")
     .where("shop_id", "=", shopId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
+    .where("customer_id", "=", customerId)
     .execute();
 }
 
-export async function unsubscribe(conn: Conn, shopId: string, customerId: string) {
-  await conn
-    .insertInto("notification_unsubscribes")
-    .values({ shop_id: shopId, customer_id: customerId })
-    .onConflict((oc) => oc.columns(["shop_id", "customer_id"]).doNothing())
-    .execute();
+/** An unsubscribed shopper's platform id and when they unsubscribed; undefined when they are not unsubscribed. */
+export function findUnsubscribe(conn: Conn, shopId: string, customerId: string) {
+  return conn
+    .selectFrom("notification_unsubscribes as u")
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "u.shop_id").onRef("c.id", "=", "u.customer_id"),
+    )
+    .select(["c.platform_customer_id", "u.unsubscribed_at"])
+    .where("u.shop_id", "=", shopId)
+    .where("u.customer_id", "=", customerId)
+    .executeTakeFirst();
 }
 
 export function listMailbox(conn: Conn, shopId: string, limit: number) {
@@ -242,4 +313,142 @@ export function findMailboxMessage(conn: Conn, shopId: string, id: number) {
     .where("shop_id", "=", shopId)
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+/**
+ * customers/redact: the notification log keeps that an e-mail was sent, not to whom or with
+ * which name (the address and the template values go).
+ */
+export async function eraseRecipient(trx: Tx, shopId: string, customerId: string): Promise<void> {
+  await trx
+    .updateTable("notifications")
+    .set({ recipient: "", data: JSON.stringify({}) })
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .execute();
+}
+
+// --- How e-mails leave: custom SMTP, sending domain, sender (L-06 … L-08, decision 0110) ---
+
+export function findSmtpSettings(conn: Conn, shopId: string) {
+  return conn.selectFrom("mail_smtp_settings").selectAll().where("shop_id", "=", shopId).executeTakeFirst();
+}
+
+export interface SmtpValues {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth: boolean;
+  username: string | null;
+  password_enc: string | null;
+}
+
+/** Saves the connection; it is unverified until a real connection accepts a test message. */
+export async function upsertSmtpSettings(trx: Tx, shopId: string, v: SmtpValues) {
+  await trx
+    .insertInto("mail_smtp_settings")
+    .values({ shop_id: shopId, ...v, verified_at: null, last_error: null })
+    .onConflict((oc) =>
+      oc.column("shop_id").doUpdateSet({ ...v, verified_at: null, last_error: null, updated_at: sql`now()` }),
+    )
+    .execute();
+}
+
+export async function markSmtpChecked(conn: Conn, shopId: string, at: Date | null, error: string | null) {
+  await conn
+    .updateTable("mail_smtp_settings")
+    .set({ verified_at: at, last_error: error?.slice(0, 500) ?? null })
+    .where("shop_id", "=", shopId)
+    .execute();
+}
+
+export async function deleteSmtpSettings(trx: Tx, shopId: string) {
+  return (await trx.deleteFrom("mail_smtp_settings").where("shop_id", "=", shopId).executeTakeFirst())
+    .numDeletedRows;
+}
+
+export function findDomain(conn: Conn, shopId: string) {
+  return conn.selectFrom("mail_domains").selectAll().where("shop_id", "=", shopId).executeTakeFirst();
+}
+
+export async function insertDomain(
+  trx: Tx,
+  shopId: string,
+  v: {
+    root_domain: string;
+    subdomain: string;
+    dkim_selector: string;
+    dkim_public_key: string;
+    dkim_private_key_enc: string;
+    records: MailDnsRecord[];
+  },
+) {
+  await trx
+    .insertInto("mail_domains")
+    .values({ shop_id: shopId, ...v, records: JSON.stringify(v.records) })
+    .onConflict((oc) =>
+      oc.column("shop_id").doUpdateSet({
+        ...v,
+        records: JSON.stringify(v.records),
+        status: "unverified",
+        checked_at: null,
+        verified_at: null,
+        created_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+export async function updateDomainCheck(
+  conn: Conn,
+  shopId: string,
+  records: MailDnsRecord[],
+  status: MailDomainStatus,
+  at: Date,
+) {
+  await conn
+    .updateTable("mail_domains")
+    .set({
+      records: JSON.stringify(records),
+      status,
+      checked_at: at,
+      verified_at: status === "verified" ? sql`coalesce(verified_at, ${at})` : null,
+    })
+    .where("shop_id", "=", shopId)
+    .execute();
+}
+
+export async function deleteDomain(trx: Tx, shopId: string) {
+  return (await trx.deleteFrom("mail_domains").where("shop_id", "=", shopId).executeTakeFirst())
+    .numDeletedRows;
+}
+
+export function findSender(conn: Conn, shopId: string) {
+  return conn.selectFrom("mail_senders").selectAll().where("shop_id", "=", shopId).executeTakeFirst();
+}
+
+/** A new address is unverified; the same address keeps its verification (a name change needs none). */
+export async function upsertSender(trx: Tx, shopId: string, email: string, name: string) {
+  await trx
+    .insertInto("mail_senders")
+    .values({ shop_id: shopId, email, name })
+    .onConflict((oc) =>
+      oc.column("shop_id").doUpdateSet({
+        email,
+        name,
+        verified_at: sql`case when mail_senders.email = ${email} then mail_senders.verified_at else null end`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+export async function markSenderVerified(conn: Conn, shopId: string, email: string, at: Date) {
+  const r = await conn
+    .updateTable("mail_senders")
+    .set({ verified_at: sql`coalesce(verified_at, ${at})` })
+    .where("shop_id", "=", shopId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
 }

@@ -1,11 +1,25 @@
-import { notificationEventSchema, putNotificationBody, testNotificationBody } from "@laurel/contracts";
+import {
+  notificationEventSchema,
+  notificationLogQuery,
+  notificationToolBody,
+  postMailDomainBody,
+  proxyReferralInviteBody,
+  putMailSenderBody,
+  putNotificationBody,
+  putSmtpBody,
+  testNotificationBody,
+  verifySmtpBody,
+} from "@laurel/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { AppError, parseInput } from "../../infra/errors";
-import { ok, requireAdmin } from "../../infra/http";
+import { ok, requireAdmin, requireProxy } from "../../infra/http";
 import { SESSION_COOKIE } from "../auth/auth.routes";
 import { authenticateAdmin, issueToken } from "../auth/auth.service";
+import { proxyRateLimitKey, storefrontVisitorAddress } from "../storefront/proxy.guard";
+import * as delivery from "./mail.delivery";
+import { inviteFriend } from "./mail.invitations";
 import { verifyLink } from "./mail.links";
 import { renderMailboxMessage, renderMailboxPage } from "./mail.mailbox";
 import * as mail from "./mail.service";
@@ -40,9 +54,10 @@ export function registerMailRoutes(app: FastifyInstance, deps: Deps): void {
     ok(await mail.listNotificationSettings(deps, requireAdmin(request).shopId)),
   );
 
-  app.get("/apiSa/notifications/log", admin, async (request) =>
-    ok(await mail.listNotificationLog(deps, requireAdmin(request).shopId)),
-  );
+  app.get("/apiSa/notifications/log", admin, async (request) => {
+    const query = parseInput(notificationLogQuery, request.query);
+    return ok(await mail.listNotificationLog(deps, requireAdmin(request).shopId, query));
+  });
 
   app.post("/apiSa/notifications/log/:id/resend", admin, async (request) => {
     const auth = requireAdmin(request);
@@ -78,6 +93,88 @@ export function registerMailRoutes(app: FastifyInstance, deps: Deps): void {
     await mail.sendTestNotification(deps, auth.shopId, event, email);
     return ok({ sent: true }, "Test e-mail sent");
   });
+
+  // How e-mails leave (L-06 … L-09, decision 0110). Secrets go in, never out.
+  app.get("/apiSa/mail/delivery", admin, async (request) =>
+    ok(await delivery.getMailDelivery(deps, requireAdmin(request).shopId)),
+  );
+  app.put("/apiSa/mail/smtp", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(putSmtpBody, request.body);
+    return ok(await delivery.saveSmtpSettings(deps, auth.shopId, auth, body), "Save successfully");
+  });
+  app.post("/apiSa/mail/smtp/verify", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { email } = parseInput(verifySmtpBody, request.body);
+    return ok(await delivery.verifySmtpSettings(deps, auth.shopId, auth, email), "Test mail sent");
+  });
+  app.delete("/apiSa/mail/smtp", admin, async (request) => {
+    const auth = requireAdmin(request);
+    await delivery.removeSmtpSettings(deps, auth.shopId, auth);
+    return ok({ removed: true });
+  });
+  app.post("/apiSa/mail/domain", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(postMailDomainBody, request.body);
+    return ok({ domain: await delivery.addMailDomain(deps, auth.shopId, auth, body) });
+  });
+  app.post("/apiSa/mail/domain/verify", admin, async (request) => {
+    const domain = await delivery.verifyMailDomain(deps, requireAdmin(request).shopId);
+    const message =
+      domain?.status === "verified"
+        ? "Domain verified"
+        : domain?.status === "partially_verified"
+          ? `Domain partially verified. Missing: ${domain.missing.join(", ")}`
+          : "Domain not verified yet. DNS changes can take 24-48 hours.";
+    return ok({ domain }, message);
+  });
+  app.delete("/apiSa/mail/domain", admin, async (request) => {
+    const auth = requireAdmin(request);
+    await delivery.removeMailDomain(deps, auth.shopId, auth);
+    return ok({ removed: true });
+  });
+  app.put("/apiSa/mail/sender", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(putMailSenderBody, request.body);
+    return ok(await delivery.saveMailSender(deps, auth.shopId, auth, body), "Save successfully");
+  });
+  app.get("/mail/sender/:shopId/:sig", open, async (request, reply) => {
+    const { shopId, sig } = parseInput(
+      z.object({ shopId: z.string().min(1).max(100), sig: z.string().min(1).max(100) }),
+      request.params,
+    );
+    const { e } = parseInput(z.object({ e: z.string().min(3).max(254) }), request.query);
+    const done = await delivery.confirmMailSender(deps, shopId, sig, e);
+    return sendHtml(
+      reply,
+      done ? 200 : 400,
+      done
+        ? "<!doctype html><title>Sender verified</title><p>Your sender address is verified.</p>"
+        : "<!doctype html><title>Invalid link</title><p>This link is not valid.</p>",
+    );
+  });
+
+  // L-14: Laurel staff send any template with sample values to any address, for support.
+  app.post("/apiSa/dev_zone/notification_tool", { config: { guard: "staff" as const } }, async (request) => {
+    const { shopId, event, email } = parseInput(notificationToolBody, request.body);
+    await mail.sendTestNotification(deps, shopId, event, email);
+    return ok({ sent: true }, "Test e-mail sent");
+  });
+
+  // Decision 0131: a shopper invites a friend from the widget. Besides the daily cap in the
+  // service, at most 5 a minute per shopper, so a script cannot burst through it.
+  const inviteLimit = { max: 5, timeWindow: "1 minute", keyGenerator: proxyRateLimitKey };
+  app.post(
+    "/proxy/referral/invite",
+    { config: { guard: "proxy" as const, rateLimit: inviteLimit } },
+    async (request) => {
+      const body = parseInput(proxyReferralInviteBody, request.body);
+      return ok(
+        await inviteFriend(deps, requireProxy(request), body, storefrontVisitorAddress(request)),
+        "Invitation sent",
+      );
+    },
+  );
 
   // The shopper's side: signed links inside e-mails (public, verified by their signature).
   app.get("/mail/o/:shopId/:id/:sig", open, async (request, reply) => {

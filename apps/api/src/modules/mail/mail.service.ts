@@ -1,15 +1,18 @@
-import type {
-  NotificationList,
-  NotificationLog,
-  NotificationLogEntry,
-  NotificationSettings,
-  PutNotificationBody,
+import {
+  NOTIFICATION_LOG_PAGE_MAX,
+  type NotificationList,
+  type NotificationLog,
+  type NotificationLogEntry,
+  type NotificationLogQuery,
+  type NotificationSettings,
+  type PutNotificationBody,
 } from "@laurel/contracts";
 import type { NotificationRow, NotificationTemplateRow, ShopRow, Tx } from "@laurel/db";
 import {
   type ExpiryReminderSettings,
   expiryReminderDays,
   isNotificationEvent,
+  merchantEvents,
   type NotificationEvent,
   notificationEvents,
   notificationKey,
@@ -19,8 +22,11 @@ import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import * as jobs from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
+import { recordEmailMarketingState } from "../customers/customers.service";
+import { postEntry } from "../ledger/ledger.service";
 import { getShopOrThrow } from "../shops/shops.service";
 import { pointLabelOf } from "../storefront/widget-settings";
+import { fromHeader, routeOf } from "./mail.delivery";
 import { mailLinks } from "./mail.links";
 import {
   DEFAULT_BUTTON_COLOR,
@@ -65,6 +71,14 @@ function languageOf(shop: ShopRow): string {
  * shoppers without an address, erased or unsubscribed, and (sandbox, X-71) shoppers who are not
  * test customers. The same (event, customer, occasion) again adds nothing. Answers how many were queued.
  */
+const EMAILS_PER_JOB = 100;
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 export async function enqueueEmails(
   deps: Deps,
   trx: Tx,
@@ -107,9 +121,59 @@ export async function enqueueEmails(
     ];
   });
   const ids = await repo.insertNotifications(trx, shop.id, rows);
-  // One statement for the batch's jobs: an order batch of hundreds e-mails in one round trip.
-  const sends = ids.map((notificationId) => ({ shopId: shop.id, notificationId }));
-  await deps.queue.sendManyInTransaction(trx, jobs.sendEmail, sends);
+  // One job per hundred e-mails, all in one statement: a queue row per e-mail (17 indexes) was a
+  // tenth of an order batch's writes (profile-backlog, decision 0075).
+  const sends = chunk(ids, EMAILS_PER_JOB).map((notificationIds) => ({ shopId: shop.id, notificationIds }));
+  await deps.queue.sendManyInTransaction(trx, jobs.sendEmails, sends);
+  return ids.length;
+}
+
+export interface MerchantEmailRequest {
+  event: (typeof merchantEvents)[number];
+  /** What makes this e-mail unique for its event: `import:<id>`, `export:<id>`, … */
+  occasion: string;
+  /** Template values (`file`, `count`, `failed`, `export`, `days`) and `url`, where its button leads. */
+  values?: Record<string, string | number | null>;
+  /** Who receives it; default the shop's e-mail address. */
+  to?: readonly string[];
+}
+
+/**
+ * L-11: e-mails to the merchant (import completed, export ready, …): the function other areas call,
+ * in the transaction of the write that causes them, like `enqueueEmails`. Recorded in the log with
+ * no customer, keyed by (event, recipient, occasion): the same cause told twice sends once. A
+ * download link goes in `values.url` (a signed link of the exporting area), so no file rides in the log.
+ */
+export async function enqueueMerchantEmails(
+  deps: Deps,
+  trx: Tx,
+  shop: ShopRow,
+  requests: readonly MerchantEmailRequest[],
+): Promise<number> {
+  if (requests.length === 0) return 0;
+  const templates = new Map((await repo.listTemplates(trx, shop.id)).map((t) => [t.event, t]));
+  const language = languageOf(shop);
+  const rows = requests.flatMap((r) => {
+    if (!merchantEvents.includes(r.event) || templates.get(r.event)?.enabled === false) return [];
+    const recipients = [...new Set((r.to ?? [shop.email]).map((e) => e.trim().toLowerCase()))].filter((e) =>
+      e.includes("@"),
+    );
+    return recipients.map((recipient) => ({
+      id: deps.newId("ntf"),
+      event: r.event,
+      customerId: null,
+      recipient,
+      language,
+      key: `${r.event}:merchant:${recipient}:${r.occasion}`,
+      data: { ...r.values },
+    }));
+  });
+  const ids = await repo.insertNotifications(trx, shop.id, rows);
+  await deps.queue.sendManyInTransaction(
+    trx,
+    jobs.sendEmail,
+    ids.map((notificationId) => ({ shopId: shop.id, notificationId })),
+  );
   return ids.length;
 }
 
@@ -136,17 +200,19 @@ function storefrontUrlOf(deps: Deps, shop: ShopRow): string {
   return `https://${shop.domain ?? shop.shopify_domain}`;
 }
 
-const fromOf = (deps: Deps, shop: ShopRow) => {
-  const address = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
-  return { name: shop.name, address };
-};
-
 async function renderFor(deps: Deps, shop: ShopRow, row: NotificationRow): Promise<RenderedMail> {
   if (!isNotificationEvent(row.event)) throw new Error(`unknown e-mail event ${row.event}`);
   const template = await repo.findTemplate(deps.db, shop.id, row.event);
   const links = mailLinks(deps.config.appUrl, deps.sessionSecret, shop.id, row.id);
+  // A merchant e-mail's button leads where its cause says (a download, the admin); a shopper's to the store.
+  const target =
+    !row.customer_id && typeof row.data.url === "string" && /^https?:\/\//.test(row.data.url)
+      ? row.data.url
+      : row.customer_id
+        ? storefrontUrlOf(deps, shop)
+        : deps.config.appUrl;
   return renderMail(row.event, row.language, row.data, brandingOf(deps, shop, template), {
-    button: links.click(storefrontUrlOf(deps, shop)),
+    button: links.click(target),
     unsubscribe: row.customer_id ? links.unsubscribe : null,
     pixel: links.pixel,
   });
@@ -166,20 +232,27 @@ export async function sendNotification(deps: Deps, shopId: string, id: string): 
     const mail = await renderFor(deps, shop, row);
     const links = mailLinks(deps.config.appUrl, deps.sessionSecret, shopId, row.id);
     const messageId = `<${row.id}@${new URL(deps.config.appUrl).hostname}>`;
-    await deliverMail(deps.config, deps.db, {
-      shopId,
-      from: `"${fromOf(deps, shop).name.replace(/"/g, "")}" <${fromOf(deps, shop).address}>`,
-      to: row.recipient,
-      replyTo: template?.reply_to ?? shop.email,
-      ...mail,
-      messageId,
-      headers: row.customer_id
-        ? {
-            "List-Unsubscribe": `<${links.unsubscribe}>`,
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          }
-        : {},
-    });
+    // L-09: the shop's verified SMTP, else its verified sending domain, else the default service.
+    const way = await routeOf(deps, shop);
+    await deliverMail(
+      deps.config,
+      deps.db,
+      {
+        shopId,
+        from: fromHeader(way.from),
+        to: row.recipient,
+        replyTo: template?.reply_to ?? way.replyTo ?? shop.email,
+        ...mail,
+        messageId,
+        headers: row.customer_id
+          ? {
+              "List-Unsubscribe": `<${links.unsubscribe}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            }
+          : {},
+      },
+      way.route,
+    );
     await repo.markSent(deps.db, shopId, row.id, mail.subject, messageId, deps.clock.now());
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -270,6 +343,11 @@ function sampleValues(shop: ShopRow): Record<string, string | number | null> {
     days: 30,
     tier: "Gold",
     reward: "$5 off",
+    // Merchant e-mails (L-11).
+    file: "customers.csv",
+    count: 1200,
+    failed: 3,
+    export: "customers",
   };
 }
 
@@ -313,15 +391,21 @@ export async function sendTestNotification(
         pixel: null,
       },
     );
-    await deliverMail(deps.config, deps.db, {
-      shopId,
-      from: `"${shop.name.replace(/"/g, "")}" <${fromOf(deps, shop).address}>`,
-      to: email,
-      replyTo: template?.reply_to ?? shop.email,
-      ...mail,
-      subject: `[Test] ${mail.subject}`,
-      messageId: `<${deps.newId("test")}@${new URL(deps.config.appUrl).hostname}>`,
-    });
+    const way = await routeOf(deps, shop);
+    await deliverMail(
+      deps.config,
+      deps.db,
+      {
+        shopId,
+        from: fromHeader(way.from),
+        to: email,
+        replyTo: template?.reply_to ?? way.replyTo ?? shop.email,
+        ...mail,
+        subject: `[Test] ${mail.subject}`,
+        messageId: `<${deps.newId("test")}@${new URL(deps.config.appUrl).hostname}>`,
+      },
+      way.route,
+    );
   } catch {
     throw new AppError("mail_test_failed", 502);
   }
@@ -345,8 +429,51 @@ function presentLogEntry(row: NotificationRow): NotificationLogEntry {
   };
 }
 
-export async function listNotificationLog(deps: Deps, shopId: string, limit = 100): Promise<NotificationLog> {
-  return { entries: (await repo.listNotifications(deps.db, shopId, limit)).map(presentLogEntry) };
+/** Without `limit`, a page holds the most a page may (as the log answered before it had pages). */
+const LOG_PAGE_DEFAULT = NOTIFICATION_LOG_PAGE_MAX;
+
+function decodeCursor(cursor: string | undefined): repo.LogFilter["after"] {
+  if (!cursor) return undefined;
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (
+    !createdAt ||
+    !id ||
+    !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(createdAt)
+  ) {
+    throw new AppError("validation_failed", 400, "Invalid cursor", [
+      { field: "cursor", message: "Invalid cursor" },
+    ]);
+  }
+  return { createdAt, id };
+}
+
+/** L-02: the log, newest first, filtered by status, event and recipient or subject, one page at a time. */
+export async function listNotificationLog(
+  deps: Deps,
+  shopId: string,
+  query: NotificationLogQuery = {},
+): Promise<NotificationLog> {
+  const limit = query.limit ?? LOG_PAGE_DEFAULT;
+  const rows = await repo.listNotifications(
+    deps.db,
+    shopId,
+    {
+      status: query.status,
+      event: query.event,
+      query: query.query || undefined,
+      after: decodeCursor(query.cursor),
+    },
+    limit + 1,
+  );
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map(presentLogEntry),
+    nextCursor:
+      rows.length > limit && last
+        ? Buffer.from(`${last.created_key}|${last.id}`).toString("base64url")
+        : null,
+  };
 }
 
 export async function resendNotification(deps: Deps, shopId: string, actor: Actor, id: string) {
@@ -372,9 +499,58 @@ export async function recordClick(deps: Deps, shopId: string, id: string): Promi
 /** One-click unsubscribe (RFC 8058): the e-mail's shopper receives no more e-mail from the shop. */
 export async function unsubscribeByNotification(deps: Deps, shopId: string, id: string): Promise<boolean> {
   const row = await repo.findNotification(deps.db, shopId, id);
-  if (!row?.customer_id) return false;
-  await repo.unsubscribe(deps.db, shopId, row.customer_id);
+  const customerId = row?.customer_id;
+  if (!customerId) return false;
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const isNew = await repo.unsubscribe(trx, shopId, customerId, now);
+    // H-05 'unsubscribe': the customer's history shows it (a zero-point entry, once per customer).
+    await postEntry(trx, {
+      shopId,
+      customerId,
+      activityType: "unsubscribe",
+      idempotencyKey: `unsubscribe:${customerId}`,
+    });
+    if (!isNew) return;
+    // Decision 0130: the platform's marketing consent follows (outbox), and Laurel's copy of it
+    // already says so, so the platform's echo (customers/update) changes nothing here.
+    await recordEmailMarketingState(trx, shopId, customerId, "unsubscribed", now);
+    await deps.queue.sendInTransaction(trx, jobs.syncMarketingConsent, { shopId, customerId });
+  });
   return true;
+}
+
+/** The job's body (decision 0130): withdraws the platform's e-mail marketing consent of an unsubscribed shopper. */
+export async function syncMarketingConsent(deps: Deps, shopId: string, customerId: string): Promise<boolean> {
+  const shop = await getShopOrThrow(deps, shopId);
+  if (shop.uninstalled_at) return false;
+  // Read as it is now: a shopper who subscribed again meanwhile is left subscribed.
+  const unsubscribed = await repo.findUnsubscribe(deps.db, shopId, customerId);
+  if (!unsubscribed) return false;
+  await deps.platform.unsubscribeCustomerFromEmailMarketing(
+    { domain: shop.shopify_domain, accessToken: shop.access_token },
+    unsubscribed.platform_customer_id,
+    unsubscribed.unsubscribed_at,
+  );
+  return true;
+}
+
+/**
+ * customers/update (decision 0130): a change of the shopper's marketing consent on the platform
+ * reaches Laurel's e-mails. Unsubscribed there → no more Laurel e-mails; subscribed again → they
+ * resume. Other states (not_subscribed, pending) leave Laurel's choice as it is. Only a change
+ * counts: `before` is the state Laurel held, so the echo of Laurel's own unsubscribe does nothing.
+ */
+export async function applyPlatformMarketingConsent(
+  trx: Tx,
+  shopId: string,
+  customerId: string,
+  change: { before: string | null; state: string; at: Date },
+): Promise<void> {
+  const state = change.state.toLowerCase();
+  if (change.before?.toLowerCase() === state) return;
+  if (state === "unsubscribed") await repo.unsubscribe(trx, shopId, customerId, change.at);
+  else if (state === "subscribed") await repo.resubscribe(trx, shopId, customerId);
 }
 
 export async function findLogo(deps: Deps, shopId: string, event: string) {
@@ -401,4 +577,9 @@ export async function expiryReminderSettings(
   const template = await repo.findTemplate(deps.db, shopId, "points_expiring");
   if (template?.enabled === false) return null;
   return expiryReminderDays({ firstDays: template?.send_before_days ?? undefined });
+}
+
+/** customers/redact: erase the shopper's address and name from the notification log. */
+export function eraseNotificationRecipient(trx: Tx, shopId: string, customerId: string): Promise<void> {
+  return repo.eraseRecipient(trx, shopId, customerId);
 }

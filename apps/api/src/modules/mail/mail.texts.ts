@@ -1,4 +1,5 @@
 import type { NotificationEvent } from "@laurel/domain";
+import { moreCatalogues, moreChrome } from "./mail.texts.more-languages";
 
 /**
  * The shipped words of each e-mail, per storefront language (decision 0075). `{{name}}` marks a
@@ -87,6 +88,24 @@ const en: Catalogue = {
     body: "Your review was approved and earned you {{points}} {{label}}.",
     button: "See my rewards",
   },
+  import_completed: {
+    subject: "Your import to {{shop}} is complete",
+    heading: "Import complete",
+    body: "Your import {{file}} finished: {{count}} rows imported, {{failed}} rows skipped.",
+    button: "Open Laurel",
+  },
+  export_ready: {
+    subject: "Your {{export}} export from {{shop}} is ready",
+    heading: "Your export is ready",
+    body: "Your {{export}} export ({{count}} rows) is ready. The download link works for {{days}} days.",
+    button: "Download",
+  },
+  weekly_report: {
+    subject: "Your weekly loyalty report for {{shop}}",
+    heading: "Your week at {{shop}}",
+    body: "From {{from}} to {{to}}: {{orders}} orders, of which {{memberOrders}} by members; {{newMembers}} new members ({{members}} in all); {{earned}} points earned and {{redeemed}} redeemed (redemption rate {{rate}}); {{assisted}} of revenue with a loyalty reward and {{referred}} from referred friends.",
+    button: "Open analytics",
+  },
 };
 
 const de: Catalogue = {
@@ -155,6 +174,24 @@ const de: Catalogue = {
     heading: "Ihre Bewertung ist online",
     body: "Ihre Bewertung wurde freigegeben und hat Ihnen {{points}} {{label}} eingebracht.",
     button: "Meine Prämien ansehen",
+  },
+  import_completed: {
+    subject: "Ihr Import in {{shop}} ist abgeschlossen",
+    heading: "Import abgeschlossen",
+    body: "Ihr Import {{file}} ist fertig: {{count}} Zeilen importiert, {{failed}} Zeilen übersprungen.",
+    button: "Laurel öffnen",
+  },
+  export_ready: {
+    subject: "Ihr Export ({{export}}) aus {{shop}} ist bereit",
+    heading: "Ihr Export ist bereit",
+    body: "Ihr Export ({{export}}, {{count}} Zeilen) ist bereit. Der Download-Link gilt {{days}} Tage.",
+    button: "Herunterladen",
+  },
+  weekly_report: {
+    subject: "Ihr wöchentlicher Treuebericht für {{shop}}",
+    heading: "Ihre Woche bei {{shop}}",
+    body: "Vom {{from}} bis {{to}}: {{orders}} Bestellungen, davon {{memberOrders}} von Mitgliedern; {{newMembers}} neue Mitglieder ({{members}} insgesamt); {{earned}} Punkte gesammelt und {{redeemed}} eingelöst (Einlösequote {{rate}}); {{assisted}} Umsatz mit einer Treueprämie und {{referred}} von geworbenen Freunden.",
+    button: "Analysen öffnen",
   },
 };
 
@@ -225,6 +262,24 @@ const fr: Catalogue = {
     body: "Votre avis a été approuvé et vous a rapporté {{points}} {{label}}.",
     button: "Voir mes récompenses",
   },
+  import_completed: {
+    subject: "Votre import dans {{shop}} est terminé",
+    heading: "Import terminé",
+    body: "Votre import {{file}} est terminé : {{count}} lignes importées, {{failed}} lignes ignorées.",
+    button: "Ouvrir Laurel",
+  },
+  export_ready: {
+    subject: "Votre export {{export}} de {{shop}} est prêt",
+    heading: "Votre export est prêt",
+    body: "Votre export {{export}} ({{count}} lignes) est prêt. Le lien de téléchargement est valable {{days}} jours.",
+    button: "Télécharger",
+  },
+  weekly_report: {
+    subject: "Votre rapport de fidélité hebdomadaire pour {{shop}}",
+    heading: "Votre semaine chez {{shop}}",
+    body: "Du {{from}} au {{to}} : {{orders}} commandes, dont {{memberOrders}} de membres ; {{newMembers}} nouveaux membres ({{members}} au total) ; {{earned}} points gagnés et {{redeemed}} utilisés (taux d’utilisation {{rate}}) ; {{assisted}} de chiffre d’affaires avec une récompense de fidélité et {{referred}} venant d’amis parrainés.",
+    button: "Ouvrir les analyses",
+  },
 };
 
 const es: Catalogue = {
@@ -294,6 +349,24 @@ const es: Catalogue = {
     body: "Tu reseña ha sido aprobada y te ha dado {{points}} {{label}}.",
     button: "Ver mis recompensas",
   },
+  import_completed: {
+    subject: "Tu importación en {{shop}} ha terminado",
+    heading: "Importación terminada",
+    body: "Tu importación {{file}} ha terminado: {{count}} filas importadas, {{failed}} filas omitidas.",
+    button: "Abrir Laurel",
+  },
+  export_ready: {
+    subject: "Tu exportación {{export}} de {{shop}} está lista",
+    heading: "Tu exportación está lista",
+    body: "Tu exportación {{export}} ({{count}} filas) está lista. El enlace de descarga vale {{days}} días.",
+    button: "Descargar",
+  },
+  weekly_report: {
+    subject: "Tu informe semanal de fidelización de {{shop}}",
+    heading: "Tu semana en {{shop}}",
+    body: "Del {{from}} al {{to}}: {{orders}} pedidos, {{memberOrders}} de ellos de miembros; {{newMembers}} miembros nuevos ({{members}} en total); {{earned}} puntos ganados y {{redeemed}} canjeados (tasa de canje {{rate}}); {{assisted}} de ingresos con una recompensa de fidelización y {{referred}} de amigos referidos.",
+    button: "Abrir analíticas",
+  },
 };
 
 const chrome: Record<string, MailChrome> = {
@@ -319,7 +392,11 @@ const chrome: Record<string, MailChrome> = {
   },
 };
 
-const catalogues: Record<string, Catalogue> = { en, de, fr, es };
+const catalogues: Record<string, Catalogue> = { en, de, fr, es, ...moreCatalogues };
+const chromes: Record<string, MailChrome> = { ...chrome, ...moreChrome };
+
+/** The languages with shipped e-mail words of their own (base codes: `pt` serves pt-BR and pt-PT). */
+export const mailLanguages: readonly string[] = Object.keys(catalogues);
 
 /** The base language of a locale (`de-AT` → `de`) if it has words, else `en`. */
 export function mailLanguageOf(locale: string | null | undefined): string {
@@ -329,7 +406,7 @@ export function mailLanguageOf(locale: string | null | undefined): string {
 
 export function mailTextsOf(event: NotificationEvent, language: string): MailTexts & MailChrome {
   const lang = mailLanguageOf(language);
-  return { ...(catalogues[lang] ?? en)[event], ...(chrome[lang] ?? (chrome.en as MailChrome)) };
+  return { ...(catalogues[lang] ?? en)[event], ...(chromes[lang] ?? (chrome.en as MailChrome)) };
 }
 
 /** Fills `{{name}}` placeholders; unknown names are left empty. */

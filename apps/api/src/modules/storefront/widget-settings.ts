@@ -3,6 +3,7 @@ import {
   defaultPointLabel,
   defaultWidgetColors,
   hexColourSchema,
+  launcherIconUrl,
   pointLabelSchema,
   WIDGET_CSS_MAX,
   WIDGET_LANGUAGES_MAX,
@@ -11,17 +12,20 @@ import {
   type WidgetColors,
   type WidgetSettings,
   widgetPages,
+  widgetPresetPalettes,
   widgetSettingsOverrides,
   widgetTranslationDefaults,
   widgetTranslationKeys,
 } from "@laurel/contracts";
-import type { ShopRow } from "@laurel/db";
+import type { ShopRow, ShopSettingsJson } from "@laurel/db";
 import { DEFAULT_CURRENCY, planAllows, planRankOf } from "@laurel/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
+import { shippedEarningText } from "./earning-texts";
+import { designAllows, designOf, normaliseHiddenPath } from "./widget-design-read";
 
 /**
  * `GET /proxy/widget`: the storefront widget's settings (N-03 … N-06, H-18) and its texts in the
@@ -35,8 +39,15 @@ export async function getWidgetSettings(
 ): Promise<WidgetSettings> {
   const context = await deps.shopContexts.byId(auth.shopId);
   if (!context) throw new AppError("shop_not_installed", 404);
-  return resolveWidgetSettings(context.shop, locale);
+  const resolved = resolveWidgetSettings(context.shop, locale);
+  // Issue 15 (G-21 … G-23): the panel reports a signed-in shopper's visit only when it can earn.
+  const visits = context.programRows.some(
+    (p) => p.type === "earning" && p.status === "active" && VISIT_EVENTS.has(p.event),
+  );
+  return visits ? { ...resolved, earnOnVisit: true } : resolved;
 }
+
+const VISIT_EVENTS: ReadonlySet<string> = new Set(["interact_website", "streak_interact_website"]);
 
 type ShopFacts = Pick<ShopRow, "plan" | "is_enable_pos_pro3" | "settings" | "platform_info">;
 
@@ -110,8 +121,9 @@ function shopTranslations(raw: unknown): Map<string, Map<string, string>> {
 
 /**
  * The texts in `requested`: per key, the shop's text in that language (or its base language),
- * then — for the launcher only — the shop's launcher label, then the shop's English, then the
- * built-in English (X-58: fall back to English per key).
+ * then — for the launcher only — the shop's launcher label, then Laurel's shipped text in that
+ * language (the earning kinds' words), then the shop's English, then the built-in English (X-58:
+ * fall back to English per key).
  */
 export function resolveWidgetTranslations(
   rawTranslations: unknown,
@@ -126,6 +138,8 @@ export function resolveWidgetTranslations(
     let text: string | undefined;
     for (const language of chain) text ??= shop.get(language)?.get(key);
     if (key === "launcher.label") text ??= launcherLabel;
+    // Issue 15's earning words ship in every storefront language (decision 0157).
+    text ??= shippedEarningText(requested, key);
     translations[key] = text ?? english?.get(key) ?? widgetTranslationDefaults[key];
   }
   const locale = chain[0] === undefined ? "en" : requested.slice(0, chain[0].length);
@@ -159,7 +173,11 @@ export function resolveWidgetSettings(shop: ShopFacts, requestedLocale = "en"): 
   const launcher = isRecord(o.launcher) ? o.launcher : {};
   const rank = planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 });
 
-  const colors: WidgetColors = { ...defaultWidgetColors };
+  // N-07: a preset's palette on every plan; the shop's own colours on Essential or higher (N-22).
+  const design = designOf(shop.settings as ShopSettingsJson);
+  const colors: WidgetColors = o.preset
+    ? { ...widgetPresetPalettes[design.preset] }
+    : { ...defaultWidgetColors };
   if (planAllows(rank, "widget_colours") && isRecord(o.colors)) {
     for (const name of Object.keys(colors) as (keyof WidgetColors)[]) {
       colors[name] = valid(hexColourSchema, o.colors[name])?.toLowerCase() ?? colors[name];
@@ -183,7 +201,9 @@ export function resolveWidgetSettings(shop: ShopFacts, requestedLocale = "en"): 
     enabled: valid(fields.enabled, o.enabled) ?? true,
     launcher: {
       position: valid(launcherFields.position, launcher.position) ?? "bottom_right",
-      style: valid(launcherFields.style, launcher.style) ?? "icon_label",
+      style: design.launcher.hidden
+        ? "hidden"
+        : (valid(launcherFields.style, launcher.style) ?? "icon_label"),
       label: translations["launcher.label"] ?? widgetTranslationDefaults["launcher.label"],
     },
     display: valid(fields.display, o.display) ?? "widget",
@@ -199,6 +219,16 @@ export function resolveWidgetSettings(shop: ShopFacts, requestedLocale = "en"): 
       : null,
     locale,
     translations,
+    hiddenPaths: design.hiddenPaths.map(normaliseHiddenPath),
+    launcherIcon: launcherIconUrl(design.launcher.icon, design.launcher.iconUrl, colors.primaryText),
+    blocks: {
+      guest: design.blocks.guest.filter((b) => b.visible).map((b) => b.id),
+      member: design.blocks.member.filter((b) => b.visible).map((b) => b.id),
+    },
+    card: design.card,
+    iconTheme: design.iconTheme,
+    programSort: design.programSort,
+    showPoweredBy: design.showPoweredBy || !designAllows(shop).removePoweredBy,
   };
 }
 

@@ -1,25 +1,51 @@
 import { BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
-import { EmailLanguageCard, NotificationEditor, NotificationList } from "../../../features/notifications";
+import { useParams, useSearchParams } from "react-router";
+import { WeeklyReportCard } from "../../../features/analytics";
+import { LoyaltySettingsSections } from "../../../features/loyalty-settings";
+import {
+  EmailLanguageCard,
+  MailDeliveryCard,
+  NotificationEditor,
+  NotificationList,
+} from "../../../features/notifications";
+import { TranslationList } from "../../../features/translations";
 import { useAppPaths } from "../../../lib/routing";
+import { ProgramNamesCard } from "./program-names-card";
 
 /** /settings, /settings/notifications and /settings/notifications/:id (areas L, M; issue 11). */
 export default function SettingsScreen() {
   const { path, href } = useAppPaths();
   const { id } = useParams();
+  const [params] = useSearchParams();
   if (id) return <NotificationEditor event={id} backUrl={href("/settings/notifications")} />;
   if (path.startsWith("/settings/notifications"))
     return <NotificationList href={href} backUrl={href("/settings")} />;
+  if (params.get("type") === "translations") return <TranslationsSection href={href} />;
   return <SettingsOverview href={href} />;
 }
 
-/** M-01: the settings sections built so far, each a card leading to its page. */
+/** `/settings?type=translations` (M-01, M-12's back target): the translation list. */
+function TranslationsSection({ href }: { href: (path: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Page
+      title={t("translationsEditor.listTitle")}
+      backAction={{ content: t("notifications.settings.title"), url: href("/settings") }}
+    >
+      <TranslationList href={href} />
+      <ProgramNamesCard />
+    </Page>
+  );
+}
+
+/** M-01: the settings sections built so far: Order, Pre-launch, Exchange rate, Coupon revoke (one form), then the e-mail and translation cards. */
 function SettingsOverview({ href }: { href: (path: string) => string }) {
   const { t } = useTranslation();
   return (
     <Page title={t("notifications.settings.title")}>
       <Layout>
+        <LoyaltySettingsSections />
         <Layout.AnnotatedSection
           title={t("notifications.settings.notificationsTitle")}
           description={t("notifications.settings.notificationsBody")}
@@ -31,8 +57,30 @@ function SettingsOverview({ href }: { href: (path: string) => string }) {
                 <Button variant="primary" url={href("/settings/notifications")}>
                   {t("notifications.settings.manage")}
                 </Button>
+                <Button url={href("/customers/notifications/manage")}>{t("emailLog.title")}</Button>
                 <Button url="/dev/mailbox" external>
                   {t("notifications.mailbox.open")}
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </Card>
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection
+          title={t("mailDelivery.sectionTitle")}
+          description={t("mailDelivery.sectionBody")}
+        >
+          <MailDeliveryCard />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection
+          title={t("translationsEditor.listTitle")}
+          description={t("translationsEditor.sectionBody")}
+        >
+          <Card>
+            <BlockStack gap="300">
+              <Text as="p">{t("translationsEditor.sectionCard")}</Text>
+              <InlineStack gap="200">
+                <Button url={`${href("/settings")}?type=translations`}>
+                  {t("translationsEditor.manage")}
                 </Button>
               </InlineStack>
             </BlockStack>
@@ -43,6 +91,12 @@ function SettingsOverview({ href }: { href: (path: string) => string }) {
           description={t("notifications.language.help")}
         >
           <EmailLanguageCard />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection
+          title={t("analytics.weeklyReport.title")}
+          description={t("analytics.weeklyReport.description")}
+        >
+          <WeeklyReportCard />
         </Layout.AnnotatedSection>
       </Layout>
     </Page>

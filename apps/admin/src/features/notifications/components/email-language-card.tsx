@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useToast } from "../../../lib/host/host";
 import { usePostTranslation, useTranslationSettings } from "../api/translation";
 
-/** The storefront languages whose e-mail words ship with the app (decision 0075). */
-const EMAIL_LANGUAGES = ["en", "de", "fr", "es"] as const;
+/** The storefront languages whose e-mail words ship with the app (decisions 0075, 0130). */
+const EMAIL_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pt-BR", "pt-PT", "ja", "id"] as const;
 
 /**
  * M-09: the shop's primary storefront language, in which e-mails are written. Saved at once with

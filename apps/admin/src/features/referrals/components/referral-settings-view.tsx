@@ -116,6 +116,7 @@ function ReferralSettingsForm({ data }: { data: ReferralSettingsResponse }) {
       backAction={{ content: t("referrals.backToPrograms"), url: href("/programs") }}
       secondaryActions={[
         { content: t("referrals.whitelist.title"), url: href("/customers/whitelist/referral") },
+        { content: t("referrals.design.title"), url: href("/storefront/branding/referral") },
       ]}
     >
       <SaveBar state={bar} />

@@ -1,0 +1,110 @@
+import type { LoyaltySettings } from "@laurel/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { expectConsoleError } from "../../../../../../scripts/vitest.setup";
+import { createFakeApi } from "../../../test/fake-api";
+import { renderApp } from "../../../test/render";
+
+const saved: LoyaltySettings = {
+  orderEarningTrigger: "paid",
+  pendingPoints: { enabled: true, value: 14, unit: "day" },
+  pointExpiry: { expiry: "permanent", customDuration: null },
+  sandbox: { enabled: false, testEmails: [] },
+  exchangeRate: 100,
+  couponRevoke: {
+    enabled: false,
+    maxRevokes: null,
+    timeframe: { unit: "month", duration: 1 },
+    timeLimit: null,
+  },
+};
+
+function setup() {
+  const fake = createFakeApi();
+  fake.answer("GET /apiSa/lp/settings", 200, { success: true, data: saved });
+  fake.answer("GET /apiSa/mail/delivery", 500, { success: false, error: "x", code: "internal" });
+  fake.answer("GET /apiSa/translation", 500, { success: false, error: "x", code: "internal" });
+  return fake;
+}
+
+describe("/settings → Order, Pre-launch, Exchange rate, Coupon revoke (M-01 … M-06, M-23)", () => {
+  it("saves only the changed section; the server's refusal shows at its field in the spec's words", async () => {
+    const fake = setup();
+    fake.answer("PUT /apiSa/lp/settings", 400, {
+      success: false,
+      error: "Exchange rate must be a number above 0",
+      code: "invalid_input",
+      errors: [{ field: "exchangeRate", message: "Exchange rate must be a number above 0" }],
+    });
+    await renderApp("/settings", { fake });
+    const rate = await screen.findByRole(
+      "spinbutton",
+      { name: "Points per currency unit" },
+      { timeout: 15_000 },
+    );
+    const user = userEvent.setup();
+    await user.clear(rate);
+    await user.type(rate, "0");
+    // The save bar logs the refused save (A-16).
+    expectConsoleError(1);
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    expect(await screen.findByText("Exchange rate must be a number above 0")).toBeTruthy();
+    expect(fake.callsTo("PUT", "/apiSa/lp/settings")[0]?.body).toEqual({ exchangeRate: 0 });
+
+    fake.answer("PUT /apiSa/lp/settings", 200, {
+      success: true,
+      data: { settings: { ...saved, exchangeRate: 50 }, pendingPointsConversion: null },
+      message: "Save successfully",
+    });
+    await user.clear(rate);
+    await user.type(rate, "50");
+    await user.click(screen.getByRole("checkbox", { name: "Sandbox mode" }));
+    await user.type(
+      screen.getByRole("textbox", { name: "Test customers' e-mails" }),
+      "qa@shop.example, lead@shop.example",
+    );
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    await waitFor(() => expect(fake.callsTo("PUT", "/apiSa/lp/settings")).toHaveLength(2));
+    expect(fake.callsTo("PUT", "/apiSa/lp/settings")[1]?.body).toEqual({
+      exchangeRate: 50,
+      sandbox: { enabled: true, testEmails: ["qa@shop.example", "lead@shop.example"] },
+    });
+  }, 30_000);
+
+  it("turning pending points off asks first, then sends the confirmation", async () => {
+    const fake = setup();
+    fake.answer("PUT /apiSa/lp/settings", 200, {
+      success: true,
+      data: {
+        settings: { ...saved, pendingPoints: { ...saved.pendingPoints, enabled: false } },
+        pendingPointsConversion: { convertedOrders: 3, continuing: false },
+      },
+      message: "Save successfully",
+    });
+    await renderApp("/settings", { fake });
+    const pending = await screen.findByRole(
+      "checkbox",
+      { name: "Hold earned points as pending first" },
+      { timeout: 15_000 },
+    );
+    const user = userEvent.setup();
+    await user.click(pending);
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog");
+    expect(fake.callsTo("PUT", "/apiSa/lp/settings")).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Turn off and convert" }));
+    await waitFor(() => expect(fake.callsTo("PUT", "/apiSa/lp/settings")).toHaveLength(1));
+    expect(fake.callsTo("PUT", "/apiSa/lp/settings")[0]?.body).toEqual({
+      pendingPoints: { enabled: false, value: 14, unit: "day" },
+      confirmPendingPointsConversion: true,
+    });
+  }, 30_000);
+
+  it("a failed load says so and offers a retry", async () => {
+    const fake = setup();
+    fake.answer("GET /apiSa/lp/settings", 500, { success: false, error: "boom", code: "internal" });
+    await renderApp("/settings", { fake });
+    expect(await screen.findByText("The settings couldn't be loaded.", {}, { timeout: 15_000 })).toBeTruthy();
+  }, 30_000);
+});

@@ -1,0 +1,1 @@
+export { EmailLogView } from "./components/email-log-view";

@@ -1,0 +1,1 @@
+export { LoyaltySettingsSections } from "./components/loyalty-settings-sections";

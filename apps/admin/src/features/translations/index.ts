@@ -1,0 +1,2 @@
+export { TranslationEditor } from "./components/translation-editor";
+export { TranslationList } from "./components/translation-list";
