@@ -60,9 +60,11 @@ async function saveBar(page: Page): Promise<void> {
 test.describe("VIP tiers (issue 10)", () => {
   // The duplicate name is refused by the server (400) on purpose; the save bar logs the refusal.
   test.use({
-    allowedConsoleErrors: [/status of 400 \(Bad Request\)|Save failed ApiError: Duplicate tier name/],
+    allowedConsoleErrors: [
+      /status of 400 \(Bad Request\)|Save failed ApiError: (Duplicate tier name|Pre-tier points must be more)/,
+    ],
   });
-  test("add a tier, preview, relaunch; a shopper orders into it; raise the threshold, relaunch; delete it", async ({
+  test("add a tier with its rewards, preview, relaunch; a shopper orders into it; raise the threshold, relaunch; delete it", async ({
     page,
     browser,
   }) => {
@@ -72,6 +74,9 @@ test.describe("VIP tiers (issue 10)", () => {
     await expect(page.getByRole("heading", { name: "Membership", level: 1 })).toBeVisible();
     await expect(page.getByTestId("tier-status")).toContainText("Launched");
     await expect(page.getByTestId("tier-row-name")).toHaveText(["Bronze", "Silver", "Gold", "Platinum"]);
+    // I-08: the merchant re-tags every member on the store.
+    await page.getByRole("button", { name: "Sync tags" }).click();
+    await expect(page.getByText("Synced tags processed").first()).toBeVisible();
     await expect(page.getByTestId("tier-settings-locked")).toHaveText(
       "VIP Tier is enabled, you must disable this feature to change settings",
     );
@@ -85,11 +90,29 @@ test.describe("VIP tiers (issue 10)", () => {
     await expect(page.getByText("Duplicate tier name")).toBeVisible();
 
     await page.getByLabel("Tier name").fill("Emerald");
-    await page.getByLabel("Entry reward (points)").fill("50");
     await page.getByLabel("Perks").fill("Free gift wrapping");
     await saveBar(page);
     await expect(page).toHaveURL(/\/membership$/);
     await expect(page.getByText("Saved tier successfully").first()).toBeVisible();
+
+    // The tier reward editor (I-25): 50 entry points and a 10 % tier-up coupon; a pre-tier
+    // threshold outside the ladder is refused beside the field.
+    await openTier(page, "Emerald");
+    await page.getByRole("link", { name: "Tier rewards" }).click();
+    await expect(page.getByRole("heading", { name: "Rewards of Emerald", level: 1 })).toBeVisible();
+    await page.getByLabel("Entry reward (points)").fill("50");
+    await page.getByLabel("Also give a tier-up coupon").check();
+    await page.getByLabel("Percentage off (%)").fill("10");
+    await page.getByLabel("Give a pre-tier reward").check();
+    await page.getByLabel("Pre-tier amount spent").fill("100");
+    await page.getByLabel("Pre-tier reward (points)").fill("5");
+    await saveBar(page);
+    await expect(
+      page.getByText("Pre-tier points must be more than the previous tier and less than this tier"),
+    ).toBeVisible();
+    await page.getByLabel("Give a pre-tier reward").uncheck();
+    await saveBar(page);
+    await expect(page).toHaveURL(/\/membership$/);
     await expect(page.getByTestId("tier-row-name")).toHaveText([
       "Bronze",
       "Silver",
@@ -102,6 +125,7 @@ test.describe("VIP tiers (issue 10)", () => {
     // The preview: Emerald appears; nothing is written.
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByTestId("tier-preview")).toContainText("Emerald");
+    await expect(page.getByText(/Tier-up coupons: [1-9]\d* would be issued/)).toBeVisible();
     await expect(page.getByTestId("tier-preview-moves")).toHaveText(/members move up and \d+ move down/);
     await relaunch(page, "Emerald at $250");
     // The launch-tier record (I-11): who, what, the notes.
@@ -121,6 +145,20 @@ test.describe("VIP tiers (issue 10)", () => {
     await expectWidgetTier(shopper, "Emerald", "$120.00 to Gold");
     // Sign-up 100 + 28 for the order + 50 entry reward.
     await expect(shopper.getByTestId("laurel-balance")).toHaveText("178 points");
+    // The tier-up coupon, made on the store by a job, in the widget with a link that applies it.
+    await expect
+      .poll(
+        async () =>
+          (await (await shopper.request.get("/apps/laurel/membership")).json()).data?.coupons?.length,
+      )
+      .toBe(1);
+    await shopper.goto("/demo-store");
+    await launcher(shopper).click();
+    const coupon = shopper.getByTestId("laurel-vip-coupon");
+    await expect(coupon).toContainText("Emerald tier-up coupon: 10% off");
+    await coupon.getByRole("link", { name: "Use it" }).click();
+    await shopper.goto("/demo-store/cart");
+    await expect(shopper.getByText(/Code VIP[A-Z2-9]{10}/).first()).toBeVisible();
 
     // Raise Emerald to $300: the preview shows the shopper moving down; relaunch applies it.
     await openTier(page, "Emerald");
@@ -144,5 +182,52 @@ test.describe("VIP tiers (issue 10)", () => {
     await relaunch(page, "Emerald removed");
     await expectWidgetTier(shopper, "Silver", "$120.00 to Gold");
     await shopper.close();
+  });
+});
+
+test.describe("member exclusive deal on the storefront (I-22, decision 0136)", () => {
+  test("switched on (Advanced), the seeded Gold deal shows to Ava (Gold), who gets her own code; not to a new member", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    const plan = (p: string) => page.request.post("/dev/clock", { data: { plan: p } });
+    expect((await plan("advanced")).status()).toBe(200);
+    const dealSwitch = async (on: boolean) => {
+      await page.goto("/membership/exclusive-deal");
+      const box = page.getByLabel("Turn the deal on");
+      await (on ? box.check() : box.uncheck());
+      await saveBar(page);
+      await expect(page.getByText("Saved successfully").first()).toBeVisible();
+    };
+    try {
+      await dealSwitch(true);
+
+      const ava = await browser.newPage();
+      await ava.goto("/demo-store/account/login");
+      await ava.getByRole("button", { name: /Sign in as Ava/ }).click();
+      await expect(ava.getByRole("heading", { name: "Hello, Ava" })).toBeVisible();
+      await ava.goto("/demo-store");
+      await launcher(ava).click();
+      const deal = ava.getByTestId("laurel-deal");
+      await expect(deal).toContainText("Gold members' week");
+      await expect(deal).toContainText("15% off");
+      await deal.getByRole("button", { name: "Shop the members' week" }).click();
+      await expect(ava.getByTestId("laurel-deal-code")).toHaveText(/^Your code: DEAL[A-Z2-9]{10}$/);
+      await ava.getByTestId("laurel-deal-apply").click();
+      await ava.goto("/demo-store/cart");
+      await expect(ava.getByText(/Code DEAL[A-Z2-9]{10}/).first()).toBeVisible();
+      await ava.close();
+
+      const newcomer = await browser.newPage();
+      await registerAndJoin(newcomer, "Noa");
+      const view = (await (await newcomer.request.get("/apps/laurel/membership")).json()).data;
+      expect(view.deal).toBeNull();
+      await newcomer.close();
+    } finally {
+      await dealSwitch(false);
+      expect((await plan("free")).status()).toBe(200);
+    }
   });
 });

@@ -42,6 +42,26 @@ describe("the demo shop's VIP tiers (issue 10 seed)", () => {
       .orderBy("milestone")
       .execute();
     expect(tiers.map((x) => x.name)).toEqual(["Bronze", "Silver", "Gold", "Platinum"]);
+    // Tier rewards (decision 0135): Gold's pre-tier coupon, Platinum's points and tier-up coupon.
+    const rewards = await t.deps.db
+      .selectFrom("tiers")
+      .select(["name", "entry_points", "entry_coupon", "pre_tier"])
+      .where("name", "in", ["Gold", "Platinum"])
+      .orderBy("milestone")
+      .execute();
+    expect(rewards).toMatchObject([
+      {
+        name: "Gold",
+        entry_coupon: null,
+        pre_tier: { threshold: 35_000, coupon: { discountType: "free_shipping" } },
+      },
+      {
+        name: "Platinum",
+        entry_points: 500,
+        entry_coupon: { discountType: "amount", value: 2_000 },
+        pre_tier: null,
+      },
+    ]);
     const program = await t.deps.db.selectFrom("tier_programs").selectAll().executeTakeFirstOrThrow();
     expect(program.status).toBe("launched");
     const run = await t.deps.db.selectFrom("tier_runs").selectAll().executeTakeFirstOrThrow();

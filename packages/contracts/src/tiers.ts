@@ -80,7 +80,8 @@ export const tierBody = z.strictObject({
   /** Points, minor units of money or orders, by the basis; the base tier's is 0. */
   milestone: whole("Milestone", 0, MAX_MONEY_MINOR),
   exclusive: z.boolean({ error: "Exclusive must be true or false." }).default(false),
-  entryPoints: whole("Entry reward points", 0, MAX_POINTS_PER_ACTION).default(0),
+  /** Kept as it is when left out (the tier reward editor owns it). */
+  entryPoints: whole("Entry reward points", 0, MAX_POINTS_PER_ACTION).optional(),
   icon: text("Icon", 500).nullable().default(null),
   cardColor: hexColor.nullable().default(null),
   backgroundColor: hexColor.nullable().default(null),
@@ -90,6 +91,43 @@ export const tierBody = z.strictObject({
     .default([]),
 });
 export type TierBody = z.infer<typeof tierBody>;
+
+export const tierCouponTypes = ["amount", "percentage", "free_shipping"] as const;
+
+/** A tier reward's coupon (decision 0135): money in minor units, percent 1–100. */
+export const tierCouponSchema = z
+  .strictObject({
+    discountType: z.enum(tierCouponTypes, {
+      error: "Discount type must be amount, percentage or free_shipping.",
+    }),
+    value: whole("Discount value", 0, MAX_MONEY_MINOR),
+    minimumSubtotal: whole("Minimum subtotal", 1, MAX_MONEY_MINOR).nullable().default(null),
+    expiresInDays: whole("Days valid", 1, 3650).nullable().default(null),
+  })
+  .refine((c) => c.discountType === "free_shipping" || c.value >= 1, {
+    message: "Discount value must be at least 1.",
+    path: ["value"],
+  })
+  .refine((c) => c.discountType !== "percentage" || c.value <= 100, {
+    message: "A percentage must be at most 100.",
+    path: ["value"],
+  });
+export type TierCouponBody = z.infer<typeof tierCouponSchema>;
+
+/** The pre-tier reward (I-04, I-19): paid once a member's measure reaches `threshold`. */
+export const preTierSchema = z.strictObject({
+  threshold: whole("Pre-tier points", 1, MAX_MONEY_MINOR),
+  points: whole("Pre-tier reward points", 0, MAX_POINTS_PER_ACTION).default(0),
+  coupon: tierCouponSchema.nullable().default(null),
+});
+
+/** `PUT /apiSa/tiers/:id/rewards`: the tier reward editor (I-25: entry and pre-tier rewards). */
+export const tierRewardsBody = z.strictObject({
+  entryPoints: whole("Entry reward points", 0, MAX_POINTS_PER_ACTION),
+  entryCoupon: tierCouponSchema.nullable().default(null),
+  preTier: preTierSchema.nullable().default(null),
+});
+export type TierRewardsBody = z.infer<typeof tierRewardsBody>;
 
 export const tierSchema = z.object({
   id: z.string(),
@@ -101,6 +139,8 @@ export const tierSchema = z.object({
   cardColor: z.string().nullable(),
   backgroundColor: z.string().nullable(),
   perks: z.array(z.string()),
+  entryCoupon: tierCouponSchema.nullable(),
+  preTier: preTierSchema.nullable(),
   /** Members holding the tier now (I-04 members count). */
   members: z.number().int(),
 });
@@ -152,6 +192,8 @@ export const tierPreviewSchema = z.object({
   movedDown: z.number().int(),
   entryRewardMembers: z.number().int(),
   entryRewardPoints: z.number().int(),
+  /** Tier-up coupons the launch would issue (decision 0135). */
+  entryRewardCoupons: z.number().int(),
 });
 export type TierPreview = z.infer<typeof tierPreviewSchema>;
 

@@ -1,7 +1,14 @@
+import type { TierRewardsBody } from "@laurel/contracts";
 import { DEMO_SHOP_DOMAIN } from "@laurel/db";
 import type { Deps } from "../infra/deps";
 import { findShopByDomain } from "../modules/shops/shops.service";
-import { hasTierProgram, launchTiers, runTierRecalculation, saveTier } from "../modules/tiers/tiers.service";
+import {
+  hasTierProgram,
+  launchTiers,
+  runTierRecalculation,
+  saveTier,
+  saveTierRewards,
+} from "../modules/tiers/tiers.service";
 
 const SEED_ACTOR = { userId: null, userEmail: "demo@laurel.test", impersonatedBy: null };
 
@@ -35,6 +42,28 @@ const DEMO_TIERS = [
 ] as const;
 
 /**
+ * Tier rewards (decision 0135): Platinum's entry reward adds a $20 tier-up coupon (orders of $100
+ * or more, 60 days); Gold's pre-tier reward is a free-shipping coupon at $350 spent, no points, so
+ * the demo's point arithmetic is unchanged.
+ */
+const DEMO_TIER_REWARDS: Partial<Record<(typeof DEMO_TIERS)[number]["name"], TierRewardsBody>> = {
+  Gold: {
+    entryPoints: 0,
+    entryCoupon: null,
+    preTier: {
+      threshold: 35_000,
+      points: 0,
+      coupon: { discountType: "free_shipping", value: 0, minimumSubtotal: null, expiresInDays: 30 },
+    },
+  },
+  Platinum: {
+    entryPoints: 500,
+    entryCoupon: { discountType: "amount", value: 2_000, minimumSubtotal: 10_000, expiresInDays: 60 },
+    preTier: null,
+  },
+};
+
+/**
  * The demo shop's VIP tiers (issue 10): Bronze, Silver, Gold and Platinum by amount spent, launched,
  * so the seeded members spread across them (Ava and Ben in Gold, the others from Bronze up). Runs
  * once: a shop that has a VIP program already is left as it is.
@@ -43,13 +72,15 @@ export async function seedDemoTiers(deps: Deps): Promise<{ seeded: boolean }> {
   const shop = await findShopByDomain(deps.db, DEMO_SHOP_DOMAIN);
   if (!shop || shop.uninstalled_at || (await hasTierProgram(deps, shop.id))) return { seeded: false };
   for (const tier of DEMO_TIERS) {
-    await saveTier(deps, shop.id, SEED_ACTOR, null, {
+    const saved = await saveTier(deps, shop.id, SEED_ACTOR, null, {
       ...tier,
       exclusive: false,
       icon: null,
       backgroundColor: null,
       perks: [...tier.perks],
     });
+    const rewards = DEMO_TIER_REWARDS[tier.name];
+    if (rewards) await saveTierRewards(deps, shop.id, SEED_ACTOR, saved.id, rewards);
   }
   const run = await launchTiers(deps, shop, SEED_ACTOR, {
     changeNotes: "Demo tiers by amount spent",

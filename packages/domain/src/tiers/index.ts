@@ -1,2 +1,3 @@
+export * from "./membership";
 export * from "./tiers";
 export * from "./validation";

@@ -226,7 +226,26 @@ describe("entry rewards: once per tier reached per period", () => {
       tierId: "gold",
       periodKey: "lifetime",
       points: 500,
+      coupon: null,
     });
+  });
+  it("a tier-up coupon is an entry reward too, with or without points (I-09)", () => {
+    const coupon = {
+      discountType: "percentage" as const,
+      value: 15,
+      minimumSubtotal: null,
+      expiresInDays: 30,
+    };
+    const withCoupon = ladder.map((t) =>
+      t.id === "silver" ? { ...t, entryPoints: 0, entryCoupon: coupon } : t,
+    );
+    expect(entryRewardFor(withCoupon, "bronze", standing("silver"), new Set())).toEqual({
+      tierId: "silver",
+      periodKey: "lifetime",
+      points: 0,
+      coupon,
+    });
+    expect(entryRewardFor(withCoupon, "bronze", standing("silver"), new Set(["silver|lifetime"]))).toBeNull();
   });
   it("not twice in the same period", () => {
     expect(entryRewardFor(ladder, "bronze", standing("silver"), new Set(["silver|lifetime"]))).toBeNull();

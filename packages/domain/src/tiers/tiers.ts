@@ -54,6 +54,23 @@ export const DEFAULT_TIER_SETTINGS: TierSettings = {
   tagPrefix: "Joy",
 };
 
+/**
+ * A tier reward's coupon (decision 0135): a discount code for the member alone, made on the
+ * platform once the reward is granted. Money in minor units, percent 1–100.
+ */
+export const tierCouponTypes = ["amount", "percentage", "free_shipping"] as const;
+export type TierCouponType = (typeof tierCouponTypes)[number];
+
+export interface TierCoupon {
+  discountType: TierCouponType;
+  /** Minor units (amount), percent (percentage), ignored for free shipping. */
+  value: number;
+  /** The order subtotal the code needs, minor units (null = none). */
+  minimumSubtotal: number | null;
+  /** Days the code stays valid after it is issued (null = no end). */
+  expiresInDays: number | null;
+}
+
 export interface TierDef {
   id: string;
   name: string;
@@ -63,6 +80,8 @@ export interface TierDef {
   exclusive: boolean;
   /** Entry reward: points credited once per tier reached per period (0 = none). */
   entryPoints: number;
+  /** Entry reward: a coupon issued once per tier reached per period (I-09 'tier-up coupon'). */
+  entryCoupon?: TierCoupon | null;
 }
 
 /**
@@ -105,8 +124,8 @@ function midnightOf(date: Date, timeZone: string | null): number {
   return storeMidnight(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), timeZone);
 }
 
-/** `instant` moved `n` units forward in store time. */
-function addUnits(instant: number, n: number, unit: TierUnit, timeZone: string | null): number {
+/** `instant` moved `n` units forward in store time (month ends clamp, DST-correct). */
+export function addUnits(instant: number, n: number, unit: TierUnit, timeZone: string | null): number {
   const local = localDate(instant, timeZone);
   const moved = addToDate(local, n, unit);
   return midnightOf(moved, timeZone) + (local.getTime() % MILLIS_PER_DAY);
@@ -261,20 +280,30 @@ export function tierMove(tiers: readonly TierDef[], from: string | null, to: str
   return rankOf(tiers, to) > rankOf(tiers, from) ? "up" : "down";
 }
 
+/** A reward granted by a tier: points, a coupon, or both (entry and pre-tier rewards). */
+export interface TierGrant {
+  tierId: string;
+  periodKey: string;
+  points: number;
+  coupon: TierCoupon | null;
+}
+
 /**
- * Entry rewards: a member moving up into a tier gets its entry points once per tier per period
- * (`granted` holds `tierId|periodKey` already paid). Only the tier reached is rewarded.
+ * Entry rewards: a member moving up into a tier gets its entry points and/or coupon once per tier
+ * per period (`granted` holds `tierId|periodKey` already paid). Only the tier reached is rewarded.
  */
 export function entryRewardFor(
   tiers: readonly TierDef[],
   from: string | null,
   to: TierStanding,
   granted: ReadonlySet<string>,
-): { tierId: string; periodKey: string; points: number } | null {
+): TierGrant | null {
   if (to.tierId === null || tierMove(tiers, from, to.tierId) !== "up") return null;
   const tier = tiers.find((t) => t.id === to.tierId);
-  if (!tier || tier.entryPoints <= 0 || granted.has(`${tier.id}|${to.periodKey}`)) return null;
-  return { tierId: tier.id, periodKey: to.periodKey, points: tier.entryPoints };
+  if (!tier || granted.has(`${tier.id}|${to.periodKey}`)) return null;
+  const coupon = tier.entryCoupon ?? null;
+  if (tier.entryPoints <= 0 && coupon === null) return null;
+  return { tierId: tier.id, periodKey: to.periodKey, points: tier.entryPoints, coupon };
 }
 
 /** Progress to the next tier (the widget's `next_rank`), or null at the top or in an exclusive tier. */

@@ -72,7 +72,8 @@ export interface TierFields {
   name: string;
   milestone: number;
   exclusive: boolean;
-  entryPoints: number;
+  /** Left as it is when undefined (the tier reward editor owns it). */
+  entryPoints?: number;
   icon: string | null;
   cardColor: string | null;
   backgroundColor: string | null;
@@ -83,7 +84,7 @@ const tierColumns = (t: TierFields) => ({
   name: t.name,
   milestone: t.milestone,
   exclusive: t.exclusive,
-  entry_points: t.entryPoints,
+  ...(t.entryPoints === undefined ? {} : { entry_points: t.entryPoints }),
   icon: t.icon,
   card_color: t.cardColor,
   background_color: t.backgroundColor,
@@ -105,6 +106,27 @@ export async function updateTier(trx: Tx, shopId: string, id: string, t: TierFie
     .where("id", "=", id)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** The tier reward editor's fields (decision 0135). */
+export async function updateTierRewards(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  r: { entryPoints: number; entryCoupon: object | null; preTier: object | null },
+): Promise<boolean> {
+  const res = await trx
+    .updateTable("tiers")
+    .set({
+      entry_points: r.entryPoints,
+      entry_coupon: r.entryCoupon === null ? null : JSON.stringify(r.entryCoupon),
+      pre_tier: r.preTier === null ? null : JSON.stringify(r.preTier),
+      updated_at: sql`now()`,
+    })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 export async function deleteTier(trx: Tx, shopId: string, id: string): Promise<boolean> {
@@ -152,13 +174,17 @@ export interface MemberMeasure {
   last_order_at: Date | null;
 }
 
-/** Orders that count toward spend and order count: paid or earned, not cancelled. */
+/** Orders that count toward spend and order count: paid or earned, not cancelled (as `order_counts`). */
 const countingOrder = sql`o.status <> 'cancelled' and (o.paid_at is not null or o.status in ('rewarded', 'logged'))`;
 
 /**
  * The set-based half of the tier rule (the other half is `evaluateTier`): each member's measure on
  * the basis since the period start (`tierMetric` of the domain over their orders or ledger), and
  * their last counting order (demotion). One statement for a page of members, or for given members.
+ * Over a member's lifetime the measure is a running total (tier points on the customer row, by the ledger;
+ * spend, order count and last order in `customer_order_totals`, by PostgreSQL from the orders, migration 0070), so
+ * it costs the same at a member's thousandth order as at their first (decision 0071); over an
+ * assessment cycle it sums the cycle's orders or entries.
  */
 export function measureMembers(
   conn: Conn,
@@ -166,10 +192,7 @@ export function measureMembers(
   basis: TierBasis,
   periodStart: Date | null,
   which: { customerIds: readonly string[] } | { after: string | null; limit: number },
-  /** Demotion reads the last counting order not fully refunded; without demotion the lookup is skipped. */
-  withLastOrder = true,
 ): Promise<MemberMeasure[]> {
-  const since = periodStart ? sql`and o.ordered_at >= ${periodStart}` : sql``;
   const metric =
     basis === "points_earned"
       ? periodStart
@@ -177,11 +200,16 @@ export function measureMembers(
             where l.shop_id = c.shop_id and l.customer_id = c.id and l.created_at >= ${periodStart}), 0)`
         : sql`c.tier_points`
       : basis === "amount_spent"
-        ? sql`coalesce((select sum(o.total_minor - o.refunded_minor) from orders o
-            where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder} ${since}), 0)`
-        : sql`(select count(*) from orders o
+        ? periodStart
+          ? sql`coalesce((select sum(o.total_minor - o.refunded_minor) from orders o
             where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder}
-              and o.refunded_minor < o.total_minor ${since})`;
+              and o.ordered_at >= ${periodStart}), 0)`
+          : sql`coalesce(tot.spent_minor, 0)`
+        : periodStart
+          ? sql`(select count(*) from orders o
+            where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder}
+              and o.refunded_minor < o.total_minor and o.ordered_at >= ${periodStart})`
+          : sql`coalesce(tot.orders_counted, 0)`;
   const filter =
     "customerIds" in which
       ? sql`and c.id = any(${[...which.customerIds]}::text[])`
@@ -191,16 +219,10 @@ export function measureMembers(
   const limit = "customerIds" in which ? sql`` : sql`limit ${which.limit}`;
   return sql<MemberMeasure>`
     select c.id as customer_id, ct.tier_id, coalesce(ct.exclusive, false) as exclusive, ct.period_key,
-      greatest(0, (${metric})::bigint)::bigint as metric, ct.metric as stored_metric,
-      ${
-        withLastOrder
-          ? sql`(select max(o.ordered_at) from orders o
-        where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder}
-          and o.refunded_minor < o.total_minor)`
-          : sql`null::timestamptz`
-      } as last_order_at
+      greatest(0, (${metric})::bigint)::bigint as metric, ct.metric as stored_metric, tot.last_order_at
     from customers c
     left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id
+    left join customer_order_totals tot on tot.shop_id = c.shop_id and tot.customer_id = c.id
     where c.shop_id = ${shopId} and c.type = 'member' ${filter}
     order by c.id
     ${limit}`
@@ -214,12 +236,13 @@ export function measureMembers(
     );
 }
 
-/** Entry rewards already paid to these members in this period (`tierId|periodKey`). */
+/** Entry (or pre-tier) rewards already paid to these members in this period (`tierId|periodKey`). */
 export async function grantedEntryRewards(
   conn: Conn,
   shopId: string,
   customerIds: readonly string[],
   periodKey: string,
+  kind: GrantKind = "entry",
 ): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (customerIds.length === 0) return out;
@@ -229,6 +252,7 @@ export async function grantedEntryRewards(
     .where("shop_id", "=", shopId)
     .where("customer_id", "in", [...customerIds])
     .where("period_key", "=", periodKey)
+    .where("kind", "=", kind)
     .execute();
   for (const r of rows) {
     const set = out.get(r.customer_id) ?? new Set<string>();
@@ -306,12 +330,34 @@ export async function insertChanges(
 }
 
 /** Records entry rewards; answers those that were not paid before (the others are replays). */
+export type GrantKind = "entry" | "pre_tier";
+
+export interface GrantRow {
+  customerId: string;
+  tierId: string;
+  periodKey: string;
+  kind: GrantKind;
+  points: number;
+  coupon: object | null;
+  couponCode: string | null;
+}
+
+/** Inserts grants once per member, tier, period and kind; returns those that are new. */
 export async function insertGrants(
   trx: Tx,
   shopId: string,
-  rows: readonly { customerId: string; tierId: string; periodKey: string; points: number }[],
+  rows: readonly GrantRow[],
   at: Date,
-): Promise<{ customer_id: string; tier_id: string; period_key: string; points: number }[]> {
+): Promise<
+  {
+    customer_id: string;
+    tier_id: string;
+    period_key: string;
+    points: number;
+    kind: GrantKind;
+    coupon_code: string | null;
+  }[]
+> {
   if (rows.length === 0) return [];
   return trx
     .insertInto("tier_entry_grants")
@@ -321,13 +367,61 @@ export async function insertGrants(
         customer_id: r.customerId,
         tier_id: r.tierId,
         period_key: r.periodKey,
+        kind: r.kind,
         points: r.points,
+        coupon: r.coupon === null ? null : JSON.stringify(r.coupon),
+        coupon_code: r.couponCode,
+        coupon_status: r.coupon === null ? null : ("to_issue" as const),
         granted_at: at,
       })),
     )
     .onConflict((oc) => oc.doNothing())
-    .returning(["customer_id", "tier_id", "period_key", "points"])
+    .returning(["customer_id", "tier_id", "period_key", "points", "kind", "coupon_code"])
     .execute();
+}
+
+/** Granted coupons not yet made on the platform (oldest first), with the member's platform id. */
+export function couponsToIssue(conn: Conn, shopId: string, limit: number) {
+  return conn
+    .selectFrom("tier_entry_grants as g")
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "g.shop_id").onRef("c.id", "=", "g.customer_id"),
+    )
+    .select([
+      "g.customer_id",
+      "g.tier_id",
+      "g.period_key",
+      "g.kind",
+      "g.coupon",
+      "g.coupon_code",
+      "g.granted_at",
+      "c.platform_customer_id",
+    ])
+    .where("g.shop_id", "=", shopId)
+    .where("g.coupon_status", "=", "to_issue")
+    .orderBy("g.granted_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a granted coupon issued (once: a second caller finds it issued and changes nothing). */
+export async function markCouponIssued(
+  trx: Tx,
+  shopId: string,
+  g: { customerId: string; tierId: string; periodKey: string; kind: GrantKind },
+  platformDiscountId: string,
+): Promise<boolean> {
+  const r = await trx
+    .updateTable("tier_entry_grants")
+    .set({ coupon_status: "issued", platform_discount_id: platformDiscountId })
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", g.customerId)
+    .where("tier_id", "=", g.tierId)
+    .where("period_key", "=", g.periodKey)
+    .where("kind", "=", g.kind)
+    .where("coupon_status", "=", "to_issue")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 export async function insertRun(
@@ -446,4 +540,39 @@ export async function openVipOnlyPrograms(trx: Tx, shopId: string): Promise<void
     update programs set config = jsonb_set(config, '{applyTo}', '"member"') || '{"vipTierIds": []}'::jsonb,
       updated_at = now()
     where shop_id = ${shopId} and event = 'place_order' and config->>'applyTo' = 'vip_tier'`.execute(trx);
+}
+
+/** Whether the member stands in an exclusive tier assigned by hand (I-17). */
+export async function isExclusiveStanding(conn: Conn, shopId: string, customerId: string): Promise<boolean> {
+  const row = await conn
+    .selectFrom("customer_tiers")
+    .select("exclusive")
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .executeTakeFirst();
+  return Boolean(row?.exclusive);
+}
+
+/** A member's issued tier reward coupons, newest first (at most 20). */
+export function issuedCoupons(conn: Conn, shopId: string, customerId: string) {
+  return conn
+    .selectFrom("tier_entry_grants")
+    .select(["tier_id", "kind", "coupon", "coupon_code", "granted_at"])
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .where("coupon_status", "=", "issued")
+    .orderBy("granted_at", "desc")
+    .limit(20)
+    .execute();
+}
+
+/** Members standing in a tier, by id after `after` (keyset pages for the manual tag sync). */
+export async function standingMemberIds(conn: Conn, shopId: string, after: string | null, limit: number) {
+  let q = conn
+    .selectFrom("customer_tiers")
+    .select("customer_id")
+    .where("shop_id", "=", shopId)
+    .where("tier_id", "is not", null);
+  if (after !== null) q = q.where("customer_id", ">", after);
+  return (await q.orderBy("customer_id").limit(limit).execute()).map((r) => r.customer_id);
 }

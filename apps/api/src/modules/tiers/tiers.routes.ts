@@ -1,10 +1,17 @@
-import { memberTierBody, tierBody, tierLaunchBody, tierSettingsSchema } from "@laurel/contracts";
+import {
+  memberTierBody,
+  tierBody,
+  tierLaunchBody,
+  tierRewardsBody,
+  tierSettingsSchema,
+} from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { getShopOrThrow } from "../shops/shops.service";
+import { syncAllTierTags } from "./tier-tags.service";
 import {
   deactivateTiers,
   deleteTier,
@@ -14,6 +21,7 @@ import {
   listTierRuns,
   previewTiers,
   saveTier,
+  saveTierRewards,
   saveTierSettings,
   setMemberTier,
 } from "./tiers.service";
@@ -48,6 +56,13 @@ export function registerTierRoutes(app: FastifyInstance, deps: Deps): void {
     return ok(await saveTier(deps, auth.shopId, auth, id, body), "Saved tier successfully");
   });
 
+  app.put("/apiSa/tiers/:id/rewards", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(tierRewardsBody, request.body);
+    return ok(await saveTierRewards(deps, auth.shopId, auth, id, body), "Saved tier successfully");
+  });
+
   app.delete("/apiSa/tiers/:id", admin, async (request) => {
     const auth = requireAdmin(request);
     const { id } = parseInput(idParams, request.params);
@@ -72,6 +87,12 @@ export function registerTierRoutes(app: FastifyInstance, deps: Deps): void {
     const auth = requireAdmin(request);
     parseInput(noBody, request.body);
     return ok(await deactivateTiers(deps, auth.shopId, auth), "Updated status successfully");
+  });
+
+  app.post("/apiSa/tiers/sync-tags", admin, async (request) => {
+    const auth = requireAdmin(request);
+    parseInput(noBody, request.body);
+    return ok(await syncAllTierTags(deps, auth.shopId), "Synced tags processed");
   });
 
   app.put("/apiSa/tiers/members/:customerId", admin, async (request) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type {
   MemberTierBody,
   MemberTierView,
@@ -6,31 +7,41 @@ import type {
   TierLaunchBody,
   TierPreview,
   TierProgramView,
+  TierRewardsBody,
   TierRunView,
   TierSettingsBody,
   TierView,
 } from "@laurel/contracts";
 import type { Db, ShopRow, TierChangeReason, TierProgramRow, TierRow, TierRunRow, Tx } from "@laurel/db";
 import {
+  buildDiscountCode,
+  codeSuffixFromBytes,
   DEFAULT_TIER_SETTINGS,
   entryRewardFor,
   evaluateTier,
+  type PreTier,
+  preTierRewardsFor,
+  type TierCoupon,
   type TierDef,
+  type TierGrant,
   type TierSettings,
   tierForMetric,
   tierMove,
   tierPeriodStart,
   tierProgress,
+  validatePreTier,
   validateTiers,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError, notFound } from "../../infra/errors";
 import type { AdminAuth } from "../../infra/http";
 import { markShopChanged, onShopChanged } from "../../infra/shop-changes";
-import { recalculateTiers } from "../../jobs/refs";
+import { issueTierCoupons, recalculateTiers } from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { lockCustomers } from "../customers/customers.service";
 import { type EntryInput, postEntries, postEntry } from "../ledger/ledger.service";
+import { type EmailRequest, enqueueEmails } from "../mail/mail.service";
+import { enqueueTierTags } from "./tier-tags.service";
 import * as repo from "./tiers.repository";
 
 /** Members measured and written per statement (recalculation, preview). */
@@ -39,6 +50,8 @@ export const TIER_CHUNK = 2_000;
 /** A tier as the engine and the storefront need it (the ladder in force is a snapshot of these). */
 interface LadderTier extends TierDef {
   perks: string[];
+  /** The pre-tier reward (decision 0135), absent when none. */
+  preTier?: Omit<PreTier, "tierId">;
 }
 
 /** Settings and tiers: the draft (being edited) or the ladder in force (`live`, copied at launch). */
@@ -47,6 +60,7 @@ export interface Ladder {
   tiers: LadderTier[];
 }
 
+// The rewards appear only when set, so ladders in force from before them still equal their draft.
 const toLadderTier = (t: TierRow): LadderTier => ({
   id: t.id,
   name: t.name,
@@ -54,13 +68,18 @@ const toLadderTier = (t: TierRow): LadderTier => ({
   exclusive: t.exclusive,
   entryPoints: t.entry_points,
   perks: (t.perks as string[]) ?? [],
+  ...(t.entry_coupon ? { entryCoupon: t.entry_coupon as unknown as TierCoupon } : {}),
+  ...(t.pre_tier ? { preTier: t.pre_tier as unknown as Omit<PreTier, "tierId"> } : {}),
 });
+
+const preTiersOf = (ladder: Ladder): PreTier[] =>
+  ladder.tiers.flatMap((t) => (t.preTier ? [{ tierId: t.id, ...t.preTier }] : []));
 
 function settingsOf(row: TierProgramRow): TierSettings {
   return { ...DEFAULT_TIER_SETTINGS, ...(row.settings as Partial<TierSettings>) };
 }
 
-function liveOf(row: Pick<TierProgramRow, "live"> | undefined): Ladder | null {
+export function liveOf(row: Pick<TierProgramRow, "live"> | undefined): Ladder | null {
   return (row?.live as Ladder | null | undefined) ?? null;
 }
 
@@ -73,7 +92,7 @@ function canonical(value: unknown): string {
   );
 }
 
-const timeZoneOf = (shop: Pick<ShopRow, "platform_info">) => shop.platform_info.ianaTimezone ?? null;
+export const timeZoneOf = (shop: Pick<ShopRow, "platform_info">) => shop.platform_info.ianaTimezone ?? null;
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 function presentRun(r: TierRunRow): TierRunView {
@@ -103,6 +122,8 @@ function presentTier(t: TierRow, members: number): TierView {
     cardColor: t.card_color,
     backgroundColor: t.background_color,
     perks: (t.perks as string[]) ?? [],
+    entryCoupon: (t.entry_coupon as TierView["entryCoupon"]) ?? null,
+    preTier: (t.pre_tier as TierView["preTier"]) ?? null,
     members,
   };
 }
@@ -228,7 +249,61 @@ export async function deleteTier(deps: Deps, shopId: string, actor: Actor, id: s
   });
 }
 
-interface Decision {
+/**
+ * The tier reward editor (I-04, I-25; decision 0135): entry points, a tier-up coupon and the
+ * pre-tier reward, whose threshold must lie above the tier below and under this one (I-13). Part
+ * of the draft like the rest of the tier: applied at the next launch or relaunch.
+ */
+export async function saveTierRewards(
+  deps: Deps,
+  shopId: string,
+  actor: Actor,
+  id: string,
+  body: TierRewardsBody,
+): Promise<TierView> {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockForChange(trx, shopId);
+    const tiers = (await repo.listTiers(trx, shopId)).map(toLadderTier);
+    const tier = tiers.find((t) => t.id === id);
+    if (!tier) throw notFound();
+    if (body.preTier) {
+      const message = validatePreTier(tiers, { tierId: id, ...body.preTier });
+      if (message)
+        throw new AppError("validation_failed", 400, message, [{ field: "preTier.threshold", message }]);
+      if (body.preTier.points === 0 && body.preTier.coupon === null) {
+        const none = "Give pre-tier points or a coupon, or remove the pre-tier reward";
+        throw new AppError("validation_failed", 400, none, [{ field: "preTier.points", message: none }]);
+      }
+    }
+    await repo.updateTierRewards(trx, shopId, id, body);
+    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() });
+    await auditWrite(trx, shopId, actor, "tiers.tier.rewards_saved", { tierId: id, ...body });
+    const saved = (await repo.listTiers(trx, shopId)).find((t) => t.id === id);
+    if (!saved) throw notFound();
+    return presentTier(saved, 0);
+  });
+}
+
+/** Granted already, per member (`tierId|periodKey`): entry rewards and pre-tier rewards apart. */
+export interface Granted {
+  entry: Map<string, Set<string>>;
+  preTier: Map<string, Set<string>>;
+}
+
+async function grantedRewards(
+  conn: Db | Tx,
+  shopId: string,
+  ids: readonly string[],
+  periodKey: string,
+): Promise<Granted> {
+  const [entry, preTier] = await Promise.all([
+    repo.grantedEntryRewards(conn, shopId, ids, periodKey, "entry"),
+    repo.grantedEntryRewards(conn, shopId, ids, periodKey, "pre_tier"),
+  ]);
+  return { entry, preTier };
+}
+
+export interface Decision {
   writes: repo.StandingWrite[];
   changes: {
     customerId: string;
@@ -237,17 +312,17 @@ interface Decision {
     reason: TierChangeReason;
     sourceRef: string | null;
   }[];
-  rewards: { customerId: string; tierId: string; periodKey: string; points: number }[];
+  rewards: (TierGrant & { customerId: string; kind: repo.GrantKind })[];
 }
 
 /**
  * The engine over a page of members: each one's standing (`evaluateTier`) from their measure, and
  * what changes: tier moves, and entry rewards for members moving up (once per tier per period).
  */
-function decide(
+export function decide(
   ladder: Ladder,
   measures: readonly repo.MemberMeasure[],
-  granted: Map<string, Set<string>>,
+  granted: Granted,
   ctx: {
     now: Date;
     timeZone: string | null;
@@ -291,30 +366,79 @@ function decide(
       });
     }
     if (ctx.grantEntryRewards) {
-      const reward = entryRewardFor(ladder.tiers, from, standing, granted.get(m.customer_id) ?? new Set());
-      if (reward) out.rewards.push({ customerId: m.customer_id, ...reward });
+      const none = new Set<string>();
+      const reward = entryRewardFor(ladder.tiers, from, standing, granted.entry.get(m.customer_id) ?? none);
+      if (reward) out.rewards.push({ customerId: m.customer_id, kind: "entry", ...reward });
+      const pre = preTierRewardsFor(
+        ladder.tiers,
+        preTiersOf(ladder),
+        standing,
+        granted.preTier.get(m.customer_id) ?? none,
+      );
+      for (const r of pre) out.rewards.push({ customerId: m.customer_id, kind: "pre_tier", ...r });
     }
   }
   return out;
 }
 
 /** Writes a decision: standings, 'VIP tier changes', entry rewards to the ledger (exactly once). */
-async function applyDecision(trx: Tx, shopId: string, ladder: Ladder, d: Decision, at: Date): Promise<void> {
+export async function applyDecision(
+  trx: Tx,
+  shopId: string,
+  ladder: Ladder,
+  d: Decision,
+  at: Date,
+  /** Given, the moves' platform tags are synced by a job enqueued here (I-08, outbox). */
+  deps?: Deps,
+): Promise<void> {
   await repo.upsertStandings(trx, shopId, d.writes, at);
   await repo.insertChanges(trx, shopId, d.changes, at);
-  const fresh = await repo.insertGrants(trx, shopId, d.rewards, at);
-  const names = new Map(ladder.tiers.map((t) => [t.id, t.name]));
-  const entries: EntryInput[] = fresh.map((g) => ({
+  if (deps && d.changes.length > 0 && ladder.settings.tagPrefix.trim() !== "") {
+    await enqueueTierTags(
+      deps,
+      trx,
+      shopId,
+      d.changes.map((c) => c.customerId),
+    );
+  }
+  const fresh = await repo.insertGrants(
+    trx,
     shopId,
-    customerId: g.customer_id,
-    activityType: "earn_tier_bonus",
-    available: g.points,
-    idempotencyKey: `tier-entry:${g.customer_id}:${g.tier_id}:${g.period_key}`,
-    sourceRef: `tier:${g.tier_id}`,
-    note: names.get(g.tier_id) ?? null,
-  }));
+    d.rewards.map((r) => ({
+      ...r,
+      couponCode: r.coupon
+        ? buildDiscountCode(TIER_COUPON_PREFIX, codeSuffixFromBytes(randomBytes(10)))
+        : null,
+    })),
+    at,
+  );
+  const names = new Map(ladder.tiers.map((t) => [t.id, t.name]));
+  // Entry rewards keep their key of before pre-tier rewards existed, so nothing is paid twice.
+  const entries: EntryInput[] = fresh
+    .filter((g) => g.points > 0)
+    .map((g) => ({
+      shopId,
+      customerId: g.customer_id,
+      activityType: "earn_tier_bonus",
+      available: g.points,
+      idempotencyKey: `${g.kind === "entry" ? "tier-entry" : "tier-pre"}:${g.customer_id}:${g.tier_id}:${g.period_key}`,
+      sourceRef: `tier:${g.tier_id}`,
+      note: names.get(g.tier_id) ?? null,
+    }));
   await postEntries(trx, entries);
+  // Coupons are made on the platform by a job (outbox); one per shop at a time.
+  if (deps && fresh.some((g) => g.coupon_code !== null)) {
+    await deps.queue.sendInTransaction(
+      trx,
+      issueTierCoupons,
+      { shopId },
+      { singletonKey: `tier-coupons:${shopId}` },
+    );
+  }
 }
+
+/** Tier-up and pre-tier coupon codes: `VIP` and ten letters or digits. */
+const TIER_COUPON_PREFIX = "VIP";
 
 /** Measures, decides and writes for given members (the order effect) under the ladder in force. */
 export async function updateMembersTiers(
@@ -340,7 +464,7 @@ export async function updateMembersTiers(
     },
   );
   const periodKey = measures.length > 0 ? periodKeyOf(ladder, now, timeZone) : "lifetime";
-  const granted = await repo.grantedEntryRewards(trx, shop.id, ids, periodKey);
+  const granted = await grantedRewards(trx, shop.id, ids, periodKey);
   const d = decide(ladder, measures, granted, {
     now,
     timeZone,
@@ -348,7 +472,30 @@ export async function updateMembersTiers(
     reason: "order",
     sourceRefs,
   });
-  await applyDecision(trx, shop.id, ladder, d, now);
+  await applyDecision(trx, shop.id, ladder, d, now, deps);
+  await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, d.changes, `order:${now.toISOString()}`));
+}
+
+/**
+ * L-12, I-26: the e-mails of tier moves caused by orders: `tier_up` when a member moves up (not
+ * from no tier at all: a member's first standing is not news), `tier_down` when they move down. The
+ * occasion names the tier and the source order, so a batch told twice e-mails once.
+ */
+function tierMoveEmails(ladder: Ladder, changes: Decision["changes"], fallback: string): EmailRequest[] {
+  const names = new Map(ladder.tiers.map((t) => [t.id, t.name]));
+  return changes.flatMap((c) => {
+    if (c.to === null || c.from === null) return [];
+    const move = tierMove(ladder.tiers, c.from, c.to);
+    if (move === "same") return [];
+    return [
+      {
+        event: move === "up" ? ("tier_up" as const) : ("tier_down" as const),
+        customerId: c.customerId,
+        occasion: `tier:${c.to}:${c.sourceRef ?? fallback}`,
+        values: { tier: names.get(c.to) ?? null },
+      },
+    ];
+  });
 }
 
 function periodKeyOf(ladder: Ladder, now: Date, timeZone: string | null): string {
@@ -444,7 +591,6 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
           after: run.cursor,
           limit: TIER_CHUNK,
         },
-        ladder.settings.demotion !== null,
       );
       if (measures.length === 0) {
         await repo.finishRun(trx, shopId, runId, "done", null, now);
@@ -452,8 +598,8 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
       }
       const ids = measures.map((m) => m.customer_id);
       const granted = run.grant_entry_rewards
-        ? await repo.grantedEntryRewards(trx, shopId, ids, periodKeyOf(ladder, now, timeZone))
-        : new Map();
+        ? await grantedRewards(trx, shopId, ids, periodKeyOf(ladder, now, timeZone))
+        : { entry: new Map(), preTier: new Map() };
       const reason = run.action === "relaunch_tier" ? "relaunch" : "launch";
       const d = decide(ladder, measures, granted, {
         now,
@@ -461,7 +607,7 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
         grantEntryRewards: run.grant_entry_rewards,
         reason,
       });
-      await applyDecision(trx, shopId, ladder, d, now);
+      await applyDecision(trx, shopId, ladder, d, now, deps);
       await repo.advanceRun(trx, shopId, runId, measures.length, ids.at(-1) ?? null);
       return false;
     });
@@ -486,7 +632,14 @@ export async function previewTiers(deps: Deps, shop: ShopRow): Promise<TierPrevi
   const periodKey = periodKeyOf(ladder, now, timeZone);
   const before = new Map<string, number>();
   const after = new Map<string, number>();
-  const out = { members: 0, movedUp: 0, movedDown: 0, entryRewardMembers: 0, entryRewardPoints: 0 };
+  const out = {
+    members: 0,
+    movedUp: 0,
+    movedDown: 0,
+    entryRewardMembers: 0,
+    entryRewardPoints: 0,
+    entryRewardCoupons: 0,
+  };
   let cursor: string | null = null;
   for (;;) {
     const measures = await repo.measureMembers(
@@ -498,11 +651,10 @@ export async function previewTiers(deps: Deps, shop: ShopRow): Promise<TierPrevi
         after: cursor,
         limit: TIER_CHUNK,
       },
-      ladder.settings.demotion !== null,
     );
     if (measures.length === 0) break;
     cursor = measures.at(-1)?.customer_id ?? null;
-    const granted = await repo.grantedEntryRewards(
+    const granted = await grantedRewards(
       deps.db,
       shop.id,
       measures.map((m) => m.customer_id),
@@ -529,8 +681,10 @@ export async function previewTiers(deps: Deps, shop: ShopRow): Promise<TierPrevi
       if (move === "up") out.movedUp++;
       if (move === "down") out.movedDown++;
     }
-    out.entryRewardMembers += d.rewards.length;
-    out.entryRewardPoints += d.rewards.reduce((s, r) => s + r.points, 0);
+    const entry = d.rewards.filter((r) => r.kind === "entry");
+    out.entryRewardMembers += entry.length;
+    out.entryRewardPoints += entry.reduce((s, r) => s + r.points, 0);
+    out.entryRewardCoupons += entry.filter((r) => r.coupon !== null).length;
   }
   const names = new Map([...(live?.tiers ?? []), ...ladder.tiers].map((t) => [t.id, t.name]));
   const ids = [...new Set([...ladder.tiers.map((t) => t.id), ...before.keys()])];
@@ -620,13 +774,19 @@ export async function shopperTier(
   deps: Deps,
   shopId: string,
   row: { tier_id: string | null; metric: number; exclusive: boolean; period_key: string } | null,
+  /** The Design tab (I-04, I-27), read only for a shop with tiers in force (decision 0116). */
+  designOf?: () => Promise<{ hideDefaultTier: boolean; showProgress: boolean; showPerks: boolean }>,
 ): Promise<ProxyTier | null> {
   const ladder = await liveLadderOf(deps, shopId);
   if (!ladder) return null;
   // A member not measured yet (joined since the launch, no order yet) stands in the base tier.
-  const tierId = row?.tier_id ?? tierForMetric(ladder.tiers, 0)?.id;
+  const baseId = tierForMetric(ladder.tiers, 0)?.id;
+  const tierId = row?.tier_id ?? baseId;
   const tier = ladder.tiers.find((t) => t.id === tierId);
   if (!tier) return null;
+  const design = designOf ? await designOf() : null;
+  // I-04: "hide default tier on storefront": a member in the base tier sees no tier card.
+  if (design?.hideDefaultTier && tier.id === baseId) return null;
   const standing = {
     tierId: tier.id,
     metric: Number(row?.metric ?? 0),
@@ -638,9 +798,9 @@ export async function shopperTier(
   const unit = { points_earned: "points", amount_spent: "money", orders: "orders" } as const;
   return {
     name: tier.name,
-    perks: tier.perks,
+    perks: design && !design.showPerks ? [] : tier.perks,
     next:
-      progress && next
+      progress && next && design?.showProgress !== false
         ? {
             name: next.name,
             remaining: progress.remaining,
@@ -735,6 +895,17 @@ export async function setMemberTier(
     const reward = body.grantEntryReward
       ? entryRewardFor(ladder.tiers, before.tier_id, standing, granted.get(customerId) ?? new Set())
       : null;
+    const changes: Decision["changes"] = moved
+      ? [
+          {
+            customerId,
+            from: before.tier_id,
+            to: standing.tierId,
+            reason: target?.exclusive || before.exclusive ? "exclusive" : "direct",
+            sourceRef: null,
+          },
+        ]
+      : [];
     await applyDecision(
       trx,
       shop.id,
@@ -750,21 +921,14 @@ export async function setMemberTier(
             moved,
           },
         ],
-        changes: moved
-          ? [
-              {
-                customerId,
-                from: before.tier_id,
-                to: standing.tierId,
-                reason: target?.exclusive || before.exclusive ? "exclusive" : "direct",
-                sourceRef: null,
-              },
-            ]
-          : [],
-        rewards: reward ? [{ customerId, ...reward }] : [],
+        changes,
+        rewards: reward ? [{ customerId, kind: "entry" as const, ...reward }] : [],
       },
       now,
+      deps,
     );
+    // The member hears of a move the merchant made, as of one an order made (L-12).
+    await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, changes, `direct:${now.toISOString()}`));
     await auditWrite(trx, shop.id, actor, "tiers.member.set", { customerId, tierId: body.tierId });
     return {
       customerId,
@@ -774,4 +938,36 @@ export async function setMemberTier(
       metric: standing.metric,
     };
   });
+}
+
+/**
+ * A member's tier in force (other areas' rules by tier: referral limits per VIP tier): their
+ * standing's tier while it is on the live ladder, the base tier for a member not measured yet,
+ * null without launched tiers.
+ */
+export async function tierInForceOf(
+  conn: Db | Tx,
+  shopId: string,
+  customerId: string,
+): Promise<string | null> {
+  const program = await repo.findProgram(conn, shopId);
+  const ladder = program?.status === "launched" ? liveOf(program) : null;
+  if (!ladder) return null;
+  const row = await conn
+    .selectFrom("customer_tiers")
+    .select("tier_id")
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .executeTakeFirst();
+  const tierId = row?.tier_id ?? tierForMetric(ladder.tiers, 0)?.id ?? null;
+  return ladder.tiers.some((t) => t.id === tierId) ? tierId : null;
+}
+
+/**
+ * H-14, J-17: before a merchant's adjustment moves a member's tier points. A member placed in an
+ * exclusive tier by hand keeps it whatever their points, so the adjustment is refused for them.
+ */
+export async function assertTierPointsAdjustable(trx: Tx, shopId: string, customerId: string): Promise<void> {
+  if (await repo.isExclusiveStanding(trx, shopId, customerId))
+    throw new AppError("tier_adjust_exclusive", 409);
 }

@@ -1,13 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { AreaUnavailable } from "../../../components/area-unavailable";
-import { TierEditor, VipTiersView } from "../../../features/membership";
+import {
+  B2bScreen,
+  ExclusiveDealScreen,
+  SubscriptionScreen,
+  TierEditor,
+  TierRewardEditor,
+  VipTiersView,
+} from "../../../features/membership";
 import { useAppPaths } from "../../../lib/routing";
 
 /**
  * /membership, /membership/vip and the tier editor (/programs/tier/create, /programs/tier/:id):
- * VIP tiers (issue 10). The other membership pages (exclusive deal, subscription, B2B) are not
- * built yet and say so.
+ * VIP tiers (issue 10); the member exclusive deal, subscription membership and B2B partner tiers
+ * (/wholesale/vip, /wholesale/privileges/:id); the tier reward editor (/membership/tier-reward/:id).
  */
 export default function MembershipScreen() {
   const { t } = useTranslation();
@@ -17,5 +24,10 @@ export default function MembershipScreen() {
   if (path.startsWith("/programs/tier/") && id) return <TierEditor tierId={id} />;
   if (path === "/membership" || path === "/membership/vip")
     return <VipTiersView overview={path === "/membership"} />;
+  if (path.startsWith("/membership/tier-reward/") && id) return <TierRewardEditor tierId={id} />;
+  if (path === "/membership/exclusive-deal") return <ExclusiveDealScreen />;
+  if (path === "/membership/subscription") return <SubscriptionScreen />;
+  if (path === "/wholesale/vip") return <B2bScreen privileges={false} />;
+  if (path.startsWith("/wholesale/privileges/")) return <B2bScreen privileges />;
   return <AreaUnavailable title={t("areas.membership")} />;
 }

@@ -31,7 +31,6 @@ interface TierForm {
   name: string;
   milestone: string;
   exclusive: boolean;
-  entryPoints: string;
   cardColor: string;
   perks: string;
 }
@@ -41,7 +40,6 @@ function formOf(program: TierProgramView, tier: TierView | undefined): TierForm 
     name: tier?.name ?? "",
     milestone: tier ? milestoneToInput(program.settings.basis, tier.milestone) : "",
     exclusive: tier?.exclusive ?? false,
-    entryPoints: tier ? String(tier.entryPoints) : "0",
     cardColor: tier?.cardColor ?? "",
     perks: (tier?.perks ?? []).join("\n"),
   };
@@ -116,18 +114,15 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
 
   const body = (): TierBody | null => {
     const milestone = inputToMilestone(basis, form.milestone);
-    const entryPoints = /^\d{1,7}$/.test(form.entryPoints.trim()) ? Number(form.entryPoints.trim()) : null;
     const local: Record<string, string> = {};
     if (form.name.trim() === "") local.name = t("membership.editor.nameRequired");
     if (milestone === null) local.milestone = t("membership.editor.milestoneInvalid");
-    if (entryPoints === null) local.entryPoints = t("membership.editor.pointsInvalid");
     setErrors(local);
-    if (Object.keys(local).length > 0 || milestone === null || entryPoints === null) return null;
+    if (Object.keys(local).length > 0 || milestone === null) return null;
     return {
       name: form.name.trim(),
       milestone,
       exclusive: form.exclusive,
-      entryPoints,
       icon: tier?.icon ?? null,
       cardColor: form.cardColor.trim() === "" ? null : form.cardColor.trim(),
       backgroundColor: tier?.backgroundColor ?? null,
@@ -197,6 +192,8 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
       secondaryActions={
         tier
           ? [
+              // Entry and pre-tier rewards have their own editor (I-25).
+              { content: t("tierRewards.title"), url: href(`/membership/tier-reward/${tier.id}`) },
               {
                 content: t("membership.editor.delete"),
                 destructive: true,
@@ -234,16 +231,6 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
                 checked={form.exclusive}
                 error={errors.exclusive}
                 onChange={(exclusive) => change({ exclusive })}
-              />
-              <TextField
-                label={t("membership.editor.entryPoints")}
-                helpText={t("membership.editor.entryPointsHelp")}
-                type="number"
-                min={0}
-                autoComplete="off"
-                value={form.entryPoints}
-                error={errors.entryPoints}
-                onChange={(entryPoints) => change({ entryPoints })}
               />
               <TextField
                 label={t("membership.editor.cardColor")}

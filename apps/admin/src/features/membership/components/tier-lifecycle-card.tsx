@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { useToast } from "../../../lib/host/host";
 import { usePostTierDeactivate } from "../api/post-tier-deactivate";
 import { usePostTierPreview } from "../api/post-tier-preview";
+import { usePostTierSyncTags } from "../api/post-tier-sync-tags";
 import { LaunchModal } from "./launch-modal";
 import { TierPreviewCard } from "./tier-preview-card";
 
@@ -30,6 +31,7 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
   const toast = useToast();
   const preview = usePostTierPreview();
   const deactivate = usePostTierDeactivate();
+  const syncTags = usePostTierSyncTags();
   const [launchOpen, setLaunchOpen] = useState(false);
   const [deactivateOpen, setDeactivateOpen] = useState(false);
   const [shownPreview, setShownPreview] = useState<TierPreview | null>(null);
@@ -43,6 +45,15 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
       setShownPreview(await preview.mutateAsync());
     } catch (error) {
       toast(error instanceof Error && error.message ? error.message : t("toast.error"), { isError: true });
+    }
+  };
+  // I-08: the spec's toasts, 'Synced tags processed' / 'Failed to sync tags'.
+  const runSyncTags = async () => {
+    try {
+      await syncTags.mutateAsync();
+      toast(t("tierTags.synced"));
+    } catch {
+      toast(t("tierTags.failed"), { isError: true });
     }
   };
   const confirmDeactivate = async () => {
@@ -78,6 +89,11 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
               >
                 {t("membership.lifecycle.preview")}
               </Button>
+              {launched && program.settings.tagPrefix.trim() !== "" && (
+                <Button onClick={() => void runSyncTags()} loading={syncTags.isPending} disabled={running}>
+                  {t("tierTags.sync")}
+                </Button>
+              )}
               {launched && (
                 <Button tone="critical" onClick={() => setDeactivateOpen(true)} disabled={running}>
                   {t("membership.lifecycle.deactivate")}

@@ -52,7 +52,15 @@ export function TierListCard({ program }: { program: TierProgramView }) {
               {tier.exclusive ? "—" : milestoneToInput(basis, tier.milestone)}
             </IndexTable.Cell>
             <IndexTable.Cell>
-              {tier.entryPoints > 0 ? t("membership.tiers.points", { count: tier.entryPoints }) : "—"}
+              <Link url={href(`/membership/tier-reward/${tier.id}`)} removeUnderline>
+                {[
+                  tier.entryPoints > 0 ? t("membership.tiers.points", { count: tier.entryPoints }) : null,
+                  tier.entryCoupon ? t("tierRewards.couponBadge") : null,
+                  tier.preTier ? t("tierRewards.preBadge") : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ") || t("tierRewards.set")}
+              </Link>
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric>

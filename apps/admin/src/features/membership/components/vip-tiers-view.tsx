@@ -1,14 +1,22 @@
-import { Banner, BlockStack, Card, InlineGrid, Layout, Page, SkeletonBodyText, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, Layout, Page, SkeletonBodyText, Tabs } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { useAppPaths } from "../../../lib/routing";
 import { useTierProgram } from "../api/get-tier-program";
+import { MembershipCards } from "./membership-cards";
+import { TierDesignCard } from "./tier-design-card";
 import { TierLifecycleCard } from "./tier-lifecycle-card";
 import { TierListCard } from "./tier-list-card";
+import { TierNotificationCard } from "./tier-notification-card";
 import { TierRunHistory } from "./tier-run-history";
 import { TierSettingsForm } from "./tier-settings-form";
 
-/** I-01: the other memberships, shown for what they are: not available yet. */
-const otherMemberships = ["exclusiveDeal", "b2b", "subscription", "anniversary"] as const;
+/**
+ * I-03: the tabs of `/membership/vip` (in the URL, `?tab=`). Assessment and Tier demotion are
+ * sections of the one settings form (General settings), which is saved and locked as a whole (I-12).
+ */
+const VIP_TABS = ["general", "tiers", "design", "notification", "launch"] as const;
+type VipTab = (typeof VIP_TABS)[number];
 
 /**
  * `/membership` and `/membership/vip` (I-01, I-03): VIP tiers — the lifecycle with preview and
@@ -18,6 +26,9 @@ export function VipTiersView({ overview }: { overview: boolean }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
   const program = useTierProgram();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("tab") as VipTab | null;
+  const tab: VipTab = asked && VIP_TABS.includes(asked) ? asked : "general";
 
   let content: React.ReactNode;
   if (program.isPending) {
@@ -38,13 +49,33 @@ export function VipTiersView({ overview }: { overview: boolean }) {
         <p data-testid="tiers-error">{program.error.message}</p>
       </Banner>
     );
-  } else {
+  } else if (overview) {
     content = (
       <BlockStack gap="400">
         <TierLifecycleCard program={program.data} />
         <TierListCard program={program.data} />
         <TierSettingsForm program={program.data} />
         <TierRunHistory />
+      </BlockStack>
+    );
+  } else {
+    content = (
+      <BlockStack gap="400">
+        <Tabs
+          tabs={VIP_TABS.map((id) => ({ id: `vip-${id}`, content: t(`membershipMore.vipTabs.${id}`) }))}
+          selected={VIP_TABS.indexOf(tab)}
+          onSelect={(i) => setParams(i === 0 ? {} : { tab: VIP_TABS[i] ?? "general" }, { replace: true })}
+        />
+        {tab === "general" && <TierSettingsForm program={program.data} />}
+        {tab === "tiers" && <TierListCard program={program.data} />}
+        {tab === "design" && <TierDesignCard />}
+        {tab === "notification" && <TierNotificationCard program={program.data} />}
+        {tab === "launch" && (
+          <>
+            <TierLifecycleCard program={program.data} />
+            <TierRunHistory />
+          </>
+        )}
       </BlockStack>
     );
   }
@@ -60,23 +91,7 @@ export function VipTiersView({ overview }: { overview: boolean }) {
         <Layout.Section>{content}</Layout.Section>
         {overview && (
           <Layout.Section>
-            <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-              {otherMemberships.map((key) => (
-                <Card key={key}>
-                  <BlockStack gap="200">
-                    <Text as="h3" variant="headingSm">
-                      {t(`membership.cards.${key}.title`)}
-                    </Text>
-                    <Text as="p" tone="subdued">
-                      {t(`membership.cards.${key}.body`)}
-                    </Text>
-                    <Text as="p" tone="subdued" variant="bodySm">
-                      {t("membership.cards.notYet")}
-                    </Text>
-                  </BlockStack>
-                </Card>
-              ))}
-            </InlineGrid>
+            <MembershipCards />
           </Layout.Section>
         )}
       </Layout>

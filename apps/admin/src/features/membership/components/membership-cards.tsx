@@ -1,0 +1,90 @@
+import type { MembershipOverview } from "@laurel/contracts";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineGrid,
+  InlineStack,
+  SkeletonBodyText,
+  Text,
+} from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { useAppPaths } from "../../../lib/routing";
+import { useMembershipOverview } from "../api/get-membership-overview";
+
+type CardKey = "exclusiveDeal" | "b2b" | "subscription" | "anniversary";
+const PATHS: Record<CardKey, string> = {
+  exclusiveDeal: "/membership/exclusive-deal",
+  b2b: "/wholesale/vip",
+  subscription: "/membership/subscription",
+  // The anniversary reward is an earning program (member anniversary).
+  anniversary: "/programs/member_anniversary/new",
+};
+
+function statusOf(key: CardKey, o: MembershipOverview): { tone?: "success" | "attention"; label: string } {
+  switch (key) {
+    case "exclusiveDeal":
+      if (o.exclusiveDeal.running) return { tone: "success", label: "running" };
+      return { label: o.exclusiveDeal.planAllowed ? "off" : "needsPlan" };
+    case "b2b":
+      return o.b2b.available
+        ? { tone: "success", label: "available" }
+        : { tone: "attention", label: "requirements" };
+    case "subscription":
+      return o.subscription.planAllowed ? { label: "proposal" } : { label: "needsPlan" };
+    case "anniversary":
+      return { label: "program" };
+  }
+}
+
+/** `/membership` (I-01): the other memberships beside VIP tiers, each with its state and its page. */
+export function MembershipCards() {
+  const { t } = useTranslation();
+  const { href } = useAppPaths();
+  const overview = useMembershipOverview();
+  if (overview.isPending) {
+    return (
+      <Card>
+        <SkeletonBodyText lines={4} />
+      </Card>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <Banner
+        tone="critical"
+        title={t("membershipMore.cards.loadError")}
+        action={{ content: t("membership.tryAgain"), onAction: () => void overview.refetch() }}
+      >
+        <p>{overview.error.message}</p>
+      </Banner>
+    );
+  }
+  return (
+    <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+      {(Object.keys(PATHS) as CardKey[]).map((key) => {
+        const status = statusOf(key, overview.data);
+        return (
+          <Card key={key}>
+            <BlockStack gap="200">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h3" variant="headingSm">
+                  {t(`membership.cards.${key}.title`)}
+                </Text>
+                <Badge tone={status.tone}>{t(`membershipMore.cards.status.${status.label}`)}</Badge>
+              </InlineStack>
+              <Text as="p" tone="subdued">
+                {t(`membership.cards.${key}.body`)}
+              </Text>
+              <InlineStack>
+                <Button url={href(PATHS[key])}>{t(`membershipMore.cards.open.${key}`)}</Button>
+              </InlineStack>
+            </BlockStack>
+          </Card>
+        );
+      })}
+    </InlineGrid>
+  );
+}

@@ -1,0 +1,280 @@
+import type { TierProgramView, TierView } from "@laurel/contracts";
+import {
+  Banner,
+  BlockStack,
+  Card,
+  Checkbox,
+  FormLayout,
+  Layout,
+  Page,
+  Select,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { LeavePageGuard } from "../../../components/leave-page-guard";
+import { NotFoundPage } from "../../../components/not-found-page";
+import { SaveBar } from "../../../components/save-bar/save-bar";
+import { useSaveBar } from "../../../components/save-bar/use-save-bar";
+import { ApiError } from "../../../lib/api/errors";
+import { useToast } from "../../../lib/host/host";
+import { useAppPaths } from "../../../lib/routing";
+import { useTierProgram } from "../api/get-tier-program";
+import { useSaveTierRewards } from "../api/save-tier-rewards";
+import { milestoneToInput } from "../utils/milestone";
+import {
+  type CouponForm,
+  type RewardErrors,
+  rewardBodyOf,
+  rewardFormOf,
+  type TierRewardForm,
+} from "../utils/tier-reward-form";
+
+/**
+ * `/membership/tier-reward/:id` (I-25; decision 0135): what a member gets for a tier: entry points
+ * and a tier-up coupon on reaching it, and a pre-tier reward when they come within reach of it.
+ */
+export function TierRewardEditor({ tierId }: { tierId: string }) {
+  const { t } = useTranslation();
+  const { href } = useAppPaths();
+  const program = useTierProgram();
+  const back = { content: t("membership.title"), url: href("/membership") };
+  if (program.isPending) {
+    return (
+      <Page title={t("tierRewards.title")} backAction={back}>
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      </Page>
+    );
+  }
+  if (program.isError) {
+    return (
+      <Page title={t("tierRewards.title")} backAction={back}>
+        <Banner
+          tone="critical"
+          title={t("membership.loadError")}
+          action={{ content: t("membership.tryAgain"), onAction: () => void program.refetch() }}
+        >
+          <p>{program.error.message}</p>
+        </Banner>
+      </Page>
+    );
+  }
+  const tier = program.data.tiers.find((x) => x.id === tierId);
+  if (!tier) return <NotFoundPage />;
+  return <TierRewardPage key={tier.id} program={program.data} tier={tier} />;
+}
+
+function TierRewardPage({ program, tier }: { program: TierProgramView; tier: TierView }) {
+  const { t } = useTranslation();
+  const { href } = useAppPaths();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const save = useSaveTierRewards();
+  const basis = program.settings.basis;
+  const [form, setForm] = useState<TierRewardForm>(() => rewardFormOf(basis, tier));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [leave, setLeave] = useState(false);
+  const ranked = program.tiers.filter((x) => !x.exclusive).sort((a, b) => a.milestone - b.milestone);
+  const below = ranked[ranked.findIndex((x) => x.id === tier.id) - 1];
+  // I-13: a pre-tier reward lies between the tier below and this one: none for the base or an exclusive tier.
+  const preTierPossible = !tier.exclusive && below !== undefined;
+
+  const shown = (local: RewardErrors) =>
+    Object.fromEntries(Object.entries(local).map(([k, v]) => [k, t(`tierRewards.errors.${v}`)]));
+
+  const bar = useSaveBar({
+    onSave: async () => {
+      const { body, errors: local } = rewardBodyOf(basis, form);
+      setErrors(shown(local));
+      if (!body) throw new Error(t("membership.editor.fixErrors"));
+      try {
+        await save.mutateAsync({ id: tier.id, body });
+        toast(t("membership.toast.tierSaved"));
+        setLeave(true);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+        }
+        toast(t("membership.toast.tierFailed"), { isError: true });
+        throw error;
+      }
+    },
+    onDiscard: () => {
+      setForm(rewardFormOf(basis, tier));
+      setErrors({});
+    },
+  });
+  useEffect(() => {
+    if (leave && !bar.saveChanged) navigate(href("/membership"));
+  }, [leave, bar.saveChanged, navigate, href]);
+
+  const change = (patch: Partial<TierRewardForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    bar.setSaveChanged(true);
+  };
+
+  return (
+    <Page
+      title={t("tierRewards.titleFor", { name: tier.name })}
+      backAction={{ content: t("membership.title"), url: href("/membership") }}
+      secondaryActions={[{ content: t("tierRewards.editTier"), url: href(`/programs/tier/${tier.id}`) }]}
+    >
+      <Layout>
+        <Layout.AnnotatedSection title={t("tierRewards.entryTitle")} description={t("tierRewards.entryHelp")}>
+          <Card>
+            <FormLayout>
+              <TextField
+                label={t("membership.editor.entryPoints")}
+                type="number"
+                min={0}
+                autoComplete="off"
+                value={form.entryPoints}
+                error={errors.entryPoints}
+                onChange={(entryPoints) => change({ entryPoints })}
+              />
+              <CouponFields
+                prefix="entryCoupon"
+                label={t("tierRewards.entryCoupon")}
+                coupon={form.entryCoupon}
+                errors={errors}
+                onChange={(entryCoupon) => change({ entryCoupon })}
+              />
+            </FormLayout>
+          </Card>
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection title={t("tierRewards.preTitle")} description={t("tierRewards.preHelp")}>
+          <Card>
+            {preTierPossible ? (
+              <FormLayout>
+                <Checkbox
+                  label={t("tierRewards.preOn")}
+                  checked={form.preTierOn}
+                  onChange={(preTierOn) => change({ preTierOn })}
+                />
+                {form.preTierOn && (
+                  <>
+                    <TextField
+                      label={t(`tierRewards.threshold.${basis}`)}
+                      helpText={t("tierRewards.thresholdHelp", {
+                        below: milestoneToInput(basis, below?.milestone ?? 0),
+                        tier: milestoneToInput(basis, tier.milestone),
+                      })}
+                      type="number"
+                      min={0}
+                      autoComplete="off"
+                      value={form.threshold}
+                      error={errors["preTier.threshold"]}
+                      onChange={(threshold) => change({ threshold })}
+                    />
+                    <TextField
+                      label={t("tierRewards.prePoints")}
+                      type="number"
+                      min={0}
+                      autoComplete="off"
+                      value={form.prePoints}
+                      error={errors["preTier.points"]}
+                      onChange={(prePoints) => change({ prePoints })}
+                    />
+                    <CouponFields
+                      prefix="preTier.coupon"
+                      label={t("tierRewards.preCoupon")}
+                      coupon={form.preCoupon}
+                      errors={errors}
+                      onChange={(preCoupon) => change({ preCoupon })}
+                    />
+                  </>
+                )}
+              </FormLayout>
+            ) : (
+              <Text as="p" tone="subdued">
+                {tier.exclusive ? t("tierRewards.preExclusive") : t("tierRewards.preBase")}
+              </Text>
+            )}
+          </Card>
+        </Layout.AnnotatedSection>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingSm">
+                {t("membership.editor.asideTitle")}
+              </Text>
+              <Text as="p" tone="subdued">
+                {program.status === "launched"
+                  ? t("membership.editor.asideLaunched")
+                  : t("membership.editor.asideDraft")}
+              </Text>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+      <SaveBar state={bar} />
+      <LeavePageGuard when={bar.saveChanged} />
+    </Page>
+  );
+}
+
+function CouponFields(props: {
+  prefix: string;
+  label: string;
+  coupon: CouponForm;
+  errors: Record<string, string>;
+  onChange: (c: CouponForm) => void;
+}) {
+  const { t } = useTranslation();
+  const { coupon, errors, prefix } = props;
+  const set = (patch: Partial<CouponForm>) => props.onChange({ ...coupon, ...patch });
+  return (
+    <BlockStack gap="300">
+      <Checkbox label={props.label} checked={coupon.on} onChange={(on) => set({ on })} />
+      {coupon.on && (
+        <FormLayout.Group>
+          <Select
+            label={t("tierRewards.discountType")}
+            options={(["percentage", "amount", "free_shipping"] as const).map((value) => ({
+              value,
+              label: t(`tierRewards.types.${value}`),
+            }))}
+            value={coupon.discountType}
+            onChange={(v) => set({ discountType: v as CouponForm["discountType"] })}
+          />
+          {coupon.discountType !== "free_shipping" && (
+            <TextField
+              label={coupon.discountType === "amount" ? t("tierRewards.amount") : t("tierRewards.percent")}
+              type="number"
+              min={0}
+              autoComplete="off"
+              value={coupon.value}
+              error={errors[`${prefix}.value`]}
+              onChange={(value) => set({ value })}
+            />
+          )}
+          <TextField
+            label={t("tierRewards.minimumSubtotal")}
+            placeholder={t("tierRewards.none")}
+            type="number"
+            min={0}
+            autoComplete="off"
+            value={coupon.minimumSubtotal}
+            error={errors[`${prefix}.minimumSubtotal`]}
+            onChange={(minimumSubtotal) => set({ minimumSubtotal })}
+          />
+          <TextField
+            label={t("tierRewards.expiresInDays")}
+            placeholder={t("tierRewards.noEnd")}
+            type="number"
+            min={1}
+            autoComplete="off"
+            value={coupon.expiresInDays}
+            error={errors[`${prefix}.expiresInDays`]}
+            onChange={(expiresInDays) => set({ expiresInDays })}
+          />
+        </FormLayout.Group>
+      )}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Deps } from "../infra/deps";
+import type { JobDefinition } from "../infra/queue";
+import { listShopsDueForTierSweep, sweepShopTiers } from "../modules/tiers/tier-sweep.service";
+import * as refs from "./refs";
+
+/**
+ * I-06, I-26 (decision 0115): every hour, one job per shop whose tier sweep for its current store
+ * day has not finished. Each store's day starts at its own midnight, so an hourly look sweeps it
+ * within the hour of that midnight; a missed or interrupted sweep is picked up by the next look.
+ */
+export const sweepTierDemotionsJob: JobDefinition<Record<string, never>, Deps> = {
+  ...refs.sweepTierDemotions,
+  schedule: "23 * * * *",
+  async handle(deps) {
+    for (const shopId of await listShopsDueForTierSweep(deps)) {
+      await deps.queue.send(refs.sweepShopTiers, { shopId }, { singletonKey: shopId });
+    }
+  },
+};
+
+/** The shop's sweep, page by page; a second job for the same shop finds the day's pages locked or done. */
+export const sweepShopTiersJob: JobDefinition<{ shopId: string }, Deps> = {
+  ...refs.sweepShopTiers,
+  async handle(deps, { shopId }) {
+    await sweepShopTiers(deps, shopId);
+  },
+};
