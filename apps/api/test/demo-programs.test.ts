@@ -6,7 +6,7 @@ describe("the demo shop's programs show every state (issue 14)", () => {
   it("adds a scheduled, an inactive and an expired program once, whatever the number of starts", async () => {
     const t = await createTestApp();
     try {
-      expect(await seedDemoPrograms(t.deps)).toBe(3);
+      expect(await seedDemoPrograms(t.deps)).toBe(5);
       expect(await seedDemoPrograms(t.deps)).toBe(0);
       const { token } = await signIn(t.app);
       const earning = (await adminGet(t.app, "/apiSa/lp/programs/earning", token)).json().data;
@@ -16,6 +16,8 @@ describe("the demo shop's programs show every state (issue 14)", () => {
       expect(status(earning, "Join our newsletter")).toBe("scheduled");
       expect(status(earning, "Double points on big orders")).toBe("inactive");
       expect(status(spending, "Summer sale 10% off")).toBe("expired");
+      expect(status(earning, "Home collection bonus")).toBe("inactive");
+      expect(status(spending, "$5 off Home goods")).toBe("inactive");
       expect(status(earning, "Place an order")).toBe("active");
     } finally {
       await t.close();

@@ -455,7 +455,7 @@ describe("refused programs name the field and write nothing (C-09, C-23, C-24, D
     [
       "an earning event this API does not manage",
       "earning",
-      signUp({ event: "birthday" }),
+      signUp({ event: "no_such_kind" }),
       "event",
       "This program type is not supported",
     ],

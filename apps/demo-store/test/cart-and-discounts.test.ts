@@ -92,6 +92,8 @@ describe("discount codes at checkout", () => {
     RegExp,
   ][] = [
     ["an empty cart", stored({}), guest, [], "empty_cart", /Add something/],
+    // D-10: the demo store is an online store; a POS-only reward code is refused at its checkout.
+    ["a POS-only code", stored({ salesChannel: "pos" }), guest, tee, "pos_only", /only be used in store/],
     ["an unknown code", null, guest, tee, "not_found", /isn't a valid discount code/],
     ["a revoked code", stored({}, { active: false }), guest, tee, "inactive", /no longer active/],
     [

@@ -241,3 +241,19 @@ export const backtestResultSchema = z.object({
   ),
 });
 export type BacktestResultResponse = z.infer<typeof backtestResultSchema>;
+
+/** A backtest run as a job (decision 0123): its progress while it reads orders, then its result. */
+export const backtestRunStatuses = ["queued", "running", "done", "failed"] as const;
+export const backtestRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(backtestRunStatuses),
+  days: z.number().int(),
+  /** Orders read so far, of `total` (0 of 0 until the job counted them). */
+  processed: z.number().int(),
+  total: z.number().int(),
+  result: backtestResultSchema.nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type BacktestRun = z.infer<typeof backtestRunSchema>;

@@ -5,13 +5,16 @@ import { createProgram, listAllProgramRows } from "../modules/programs/programs.
 import { findShopByDomain } from "../modules/shops/shops.service";
 
 const SEED_ACTOR = { userId: null, impersonatedBy: null };
+/** The demo store's "Home" collection (apps/demo-store's catalogue). */
+const HOME_COLLECTION = "482913000000000102";
 const DAY = 86_400_000;
 const dateIn = (now: Date, days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
 
 /**
  * Programs beside the defaults so the program list shows every state (issue 14): a newsletter
  * program that starts next month (scheduled), a switched-off rule-engine place order rule
- * (inactive), and a percentage reward whose sale ended (expired). None of them shows on the
+ * (inactive), a switched-off rule and reward limited to the "Home" collection, and a percentage
+ * reward whose sale ended (expired). None of them shows on the
  * storefront, so the demo's shopper journeys are unchanged. Idempotent: a title the shop already
  * has is left alone, so every start may run it.
  */
@@ -44,6 +47,35 @@ function demoPrograms(now: Date): Array<{ type: "earning" | "spending"; body: Cr
           conditions: [
             { criteria: "order", field: "subtotal", matcher: "greater_than_or_equal_to", value: 15_000 },
           ],
+        },
+      },
+    },
+    {
+      type: "earning",
+      body: {
+        event: "place_order",
+        title: "Home collection bonus",
+        status: "inactive",
+        priority: 45,
+        config: {
+          earnBy: "price",
+          earnPoint: 5,
+          rateMoney: 1_000,
+          includeProducts: { appliesTo: "specific", productIds: [], collectionIds: [HOME_COLLECTION] },
+        },
+      },
+    },
+    {
+      type: "spending",
+      body: {
+        event: "amount_discount",
+        title: "$5 off Home goods",
+        status: "inactive",
+        config: {
+          pointsCost: 300,
+          rewardValue: 500,
+          appliesTo: "specific",
+          collectionIds: [HOME_COLLECTION],
         },
       },
     },

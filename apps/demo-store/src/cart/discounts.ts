@@ -43,6 +43,8 @@ export const storedDiscountRequest = z.object({
   usageLimit: z.number().int().nullable(),
   appliesOncePerCustomer: z.boolean(),
   purchaseType: z.enum(["one_time", "subscription", "both"]),
+  /** D-10; codes stored before the channel was sent apply everywhere. */
+  salesChannel: z.enum(["online_store", "pos", "all"]).default("all"),
   startsAt: z.coerce.date(),
   endsAt: z.coerce.date().nullable(),
 });
@@ -75,6 +77,7 @@ export type RefusalReason =
   | "usage_limit_reached"
   | "already_used"
   | "subscription_only"
+  | "pos_only"
   | "minimum_subtotal"
   | "minimum_quantity"
   | "not_applicable";
@@ -151,6 +154,8 @@ export function evaluateDiscount(
     return refuse("already_used", "You've already used this discount code.");
   if (d.purchaseType === "subscription")
     return refuse("subscription_only", "This discount code only applies to subscriptions.");
+  // The demo store is an online store: a code meant for the point of sale is refused here.
+  if (d.salesChannel === "pos") return refuse("pos_only", "This discount code can only be used in store.");
 
   const merchandise = lines.filter((l) => !l.product.giftCard);
   const merchandiseTotal = merchandise.reduce((s, l) => s + l.lineTotal, 0);

@@ -34,7 +34,12 @@ export function registerCatalogueRoutes(scope: FastifyInstance, h: StoreHttp): v
     const { ctx } = await pageContext(request, shop);
     const product = findProduct((request.params as { handle: string }).handle);
     if (!product) return sendPage(reply, notFoundPage(ctx, "This product doesn't exist."), 404);
-    return sendPage(reply, productPage(ctx, product));
+    const result = (request.query as { review?: unknown }).review;
+    const review = {
+      enabled: (await h.reviewAppSecret()) !== null,
+      result: result === "sent" || result === "failed" ? result : null,
+    };
+    return sendPage(reply, productPage(ctx, product, review));
   });
 
   // Unknown store paths get the store's 404, not the admin app.

@@ -2,7 +2,7 @@ import { FREE_SHIPPING_FROM } from "../cart/cart";
 import { productArt } from "../catalogue/art";
 import { COLLECTIONS, type Collection, formatMoney, PRODUCTS, type Product } from "../catalogue/catalogue";
 import { html, type SafeHtml } from "./html";
-import { layout, type PageContext, REGISTER_PATH, STORE_PATH } from "./layout";
+import { laurelBlock, layout, type PageContext, REGISTER_PATH, STORE_PATH } from "./layout";
 
 function priceTag(p: Product): SafeHtml {
   return html`<span class="price">${formatMoney(p.price)}</span>${
@@ -57,7 +57,39 @@ export function collectionPage(ctx: PageContext, collection: Collection | null):
   );
 }
 
-export function productPage(ctx: PageContext, p: Product): string {
+/** The review form of the store's review app (Laurel issue 15), shown when one is connected. */
+export interface ReviewFormState {
+  enabled: boolean;
+  /** After a post: `sent` or `failed`. */
+  result: string | null;
+}
+
+function reviewSection(ctx: PageContext, p: Product, review: ReviewFormState) {
+  if (!review.enabled) return "";
+  const notice =
+    review.result === "sent"
+      ? html`<p class="notice" role="status" data-testid="review-sent">Thanks! Your review was sent.</p>`
+      : review.result === "failed"
+        ? html`<p class="notice error" role="alert" data-testid="review-failed">Your review could not be sent. Please try again.</p>`
+        : "";
+  const form = ctx.shopper
+    ? html`<form method="post" action="${STORE_PATH}/products/${p.handle}/reviews" data-testid="review-form">
+<label for="rating">Rating</label>
+<select id="rating" name="rating">${[5, 4, 3, 2, 1].map((n) => html`<option value="${String(n)}">${"★".repeat(n)}</option>`)}</select>
+<label for="review-content">Your review</label>
+<textarea id="review-content" name="content" rows="4" maxlength="2000" required></textarea>
+<label><input type="checkbox" name="media"> I added a photo</label>
+<button class="btn" type="submit">Send review</button>
+</form>`
+    : html`<p class="muted">Sign in to write a review.</p>`;
+  return html`<section id="reviews" style="margin-top:40px"><h2>Reviews</h2>${notice}${form}</section>`;
+}
+
+export function productPage(
+  ctx: PageContext,
+  p: Product,
+  review: ReviewFormState = { enabled: false, result: null },
+): string {
   const collection = COLLECTIONS.find((c) => c.handle === p.collection);
   const related = PRODUCTS.filter((x) => x.handle !== p.handle && !x.giftCard).slice(0, 3);
   return layout(
@@ -75,6 +107,7 @@ export function productPage(ctx: PageContext, p: Product): string {
 <p class="muted">${p.vendor}</p>
 <h1>${p.title}</h1>
 <p>${priceTag(p)}</p>
+${p.giftCard ? "" : laurelBlock("points", "product-points", "Earn {{points}} with this purchase", { amount: p.price })}
 <p>${p.summary}</p>
 <form method="post" action="${STORE_PATH}/cart/add">
 <input type="hidden" name="handle" value="${p.handle}">
@@ -87,6 +120,7 @@ export function productPage(ctx: PageContext, p: Product): string {
 <p class="muted">SKU ${p.sku}${p.giftCard ? "" : html` · Ships in 1–2 business days · Free shipping over ${formatMoney(FREE_SHIPPING_FROM)}`}</p>
 </div>
 </article>
+${reviewSection(ctx, p, review)}
 <h2 style="margin-top:40px">You may also like</h2>
 <ul class="grid">${related.map(productCard)}</ul>`,
     p.summary,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backtestOrders } from "./backtest";
+import { backtestOrders, startBacktest } from "./backtest";
 import { customer, line, NOW, order, program, shop } from "./fixtures.test-support";
 
 /** Orders of 250.00 each (25 points at 10 per 100.00); the first two by one customer, the third by another. */
@@ -54,5 +54,47 @@ describe("backtest of place order rules (issue 14)", () => {
     });
     expect(result.wouldPoints).toBe(25);
     expect(result.sample).toEqual([{ orderId: "o1", name: "#o1", awarded: 25, would: 0 }]);
+  });
+
+  it("fed a page at a time (the job's progress), oldest pages first, it answers as over all at once", () => {
+    const oncePerLifetime = program({ hasLimit: true, limitUnit: "lifetime", limitInterval: 1 });
+    const setup = { programs: [oncePerLifetime], shop: shop(), now: NOW };
+    const run = startBacktest(setup);
+    run.add(orders.slice(0, 1));
+    expect(run.result()).toMatchObject({ orders: 1, wouldPoints: 25, changedOrders: 0 });
+    run.add(orders.slice(1));
+    expect(run.result()).toEqual(backtestOrders({ ...setup, orders }));
+    expect(run.result()).toMatchObject({ orders: 3, wouldPoints: 50, changedOrders: 1 });
+  });
+
+  it("keeps the biggest changes as a sample, earlier orders first among equal changes", () => {
+    // Orders of 100.00 to 900.00 awarded 0: each would earn 10 to 90 points; two of each size.
+    const many = Array.from({ length: 18 }, (_, i) => {
+      const at = new Date(Date.UTC(2026, 5, 1, 0, i)).toISOString();
+      return {
+        order: order({
+          id: `m${i}`,
+          createdAt: at,
+          paidAt: at,
+          lines: [line({ unitPrice: 10_000 * (1 + (i % 9)) })],
+          customer: customer({ id: `cus_${i}` }),
+        }),
+        name: null,
+        awarded: [],
+      };
+    });
+    const result = backtestOrders({
+      orders: many,
+      programs: [program()],
+      shop: shop(),
+      now: NOW,
+      sampleSize: 3,
+    });
+    expect(result.changedOrders).toBe(18);
+    expect(result.sample).toEqual([
+      { orderId: "m8", name: null, awarded: 0, would: 90 },
+      { orderId: "m17", name: null, awarded: 0, would: 90 },
+      { orderId: "m7", name: null, awarded: 0, would: 80 },
+    ]);
   });
 });

@@ -25,25 +25,41 @@ export interface BacktestResult {
   sample: Array<{ orderId: string; name: string | null; awarded: number; would: number }>;
 }
 
+/** What a backtest needs besides the orders. */
+export interface BacktestSetup {
+  programs: readonly EarningProgram[];
+  shop: EarningShop;
+  now: IsoInstant;
+  sampleSize?: number;
+}
+
+/**
+ * A backtest fed a page of orders at a time (the job reads 100,000 orders in pages and reports its
+ * progress between them). Pages must come oldest first; within a page any order. The result is the
+ * same as `backtestOrders` over all the pages at once.
+ */
+export interface RunningBacktest {
+  add(orders: readonly BacktestOrder[]): void;
+  result(): BacktestResult;
+}
+
+const byCreatedAt = (a: BacktestOrder, b: BacktestOrder) =>
+  a.order.createdAt < b.order.createdAt ? -1 : a.order.createdAt > b.order.createdAt ? 1 : 0;
+
 /**
  * Evaluates each order, oldest first, with the rules tried. Earning limits count the awards the
  * rules tried would have made to the same customer before; shop-wide plan limits are not applied
  * (a backtest asks what the rules give, not what the plan allowed then).
  */
-export function backtestOrders(input: {
-  orders: readonly BacktestOrder[];
-  programs: readonly EarningProgram[];
-  shop: EarningShop;
-  now: IsoInstant;
-  sampleSize?: number;
-}): BacktestResult {
+export function startBacktest(input: BacktestSetup): RunningBacktest {
   const shop: EarningShop = {
     ...input.shop,
     plan: { ...input.shop.plan, limit: null, transactionsLimited: false, ordersThisCycle: 0 },
   };
-  const sorted = [...input.orders].sort((a, b) =>
-    a.order.createdAt < b.order.createdAt ? -1 : a.order.createdAt > b.order.createdAt ? 1 : 0,
-  );
+  const sampleSize = input.sampleSize ?? 20;
+  // Earlier awards matter only to rules with a limit (each order is read once, so "already
+  // awarded" cannot happen here); without one, nothing is kept per customer (P12).
+  const keepsPrior = input.programs.some((p) => "hasLimit" in p.config && p.config.hasLimit);
   const prior = new Map<string, EarningPriorAward[]>();
   const perProgram = new Map<string, { awarded: number; would: number }>();
   const bump = (programId: string, key: "awarded" | "would", points: number) => {
@@ -51,42 +67,84 @@ export function backtestOrders(input: {
     row[key] += points;
     perProgram.set(programId, row);
   };
-  const changed: BacktestResult["sample"] = [];
+  // The biggest changes so far, biggest first, earlier orders first among equals: the same as
+  // sorting every changed order, without keeping 100,000 of them.
+  const sample: BacktestResult["sample"] = [];
+  const change = (o: BacktestResult["sample"][number]) => Math.abs(o.would - o.awarded);
+  const keepInSample = (o: BacktestResult["sample"][number]) => {
+    const size = change(o);
+    const last = sample.at(-1);
+    if (sample.length >= sampleSize && (last === undefined || change(last) >= size)) return;
+    let at = sample.length;
+    while (at > 0 && change(sample[at - 1] as BacktestResult["sample"][number]) < size) at -= 1;
+    sample.splice(at, 0, o);
+    if (sample.length > sampleSize) sample.pop();
+  };
+  let count = 0;
+  let changedOrders = 0;
   let awardedPoints = 0;
   let wouldPoints = 0;
-  for (const { order, name, awarded } of sorted) {
-    const customerId = order.customer?.id ?? null;
-    const decision = evaluateOrderEarning({
-      order,
-      programs: input.programs,
-      shop,
-      priorAwards: customerId ? (prior.get(customerId) ?? []) : [],
-      now: input.now,
-    });
-    const then = awarded.reduce((sum, a) => sum + a.points, 0);
-    for (const a of awarded) bump(a.programId, "awarded", a.points);
-    let would = 0;
-    if (decision.kind === "reward") {
-      would = decision.total;
-      for (const a of decision.awards) bump(a.programId, "would", a.points);
-      if (customerId) {
-        const list = prior.get(customerId) ?? [];
-        for (const a of decision.awards)
-          list.push({ programId: a.programId, at: order.createdAt, orderId: order.id });
-        prior.set(customerId, list);
-      }
-    }
-    awardedPoints += then;
-    wouldPoints += would;
-    if (would !== then) changed.push({ orderId: order.id, name, awarded: then, would });
-  }
-  changed.sort((a, b) => Math.abs(b.would - b.awarded) - Math.abs(a.would - a.awarded));
   return {
-    orders: sorted.length,
-    awardedPoints,
-    wouldPoints,
-    programs: [...perProgram.entries()].map(([programId, v]) => ({ programId, ...v })),
-    changedOrders: changed.length,
-    sample: changed.slice(0, input.sampleSize ?? 20),
+    add(orders) {
+      for (const { order, name, awarded } of oldestFirst(orders)) {
+        const customerId = order.customer?.id ?? null;
+        const decision = evaluateOrderEarning({
+          order,
+          programs: input.programs,
+          shop,
+          priorAwards: keepsPrior && customerId ? (prior.get(customerId) ?? []) : [],
+          now: input.now,
+        });
+        let then = 0;
+        for (const a of awarded) {
+          then += a.points;
+          bump(a.programId, "awarded", a.points);
+        }
+        let would = 0;
+        if (decision.kind === "reward") {
+          would = decision.total;
+          for (const a of decision.awards) bump(a.programId, "would", a.points);
+          if (keepsPrior && customerId) {
+            const list = prior.get(customerId) ?? [];
+            for (const a of decision.awards)
+              list.push({ programId: a.programId, at: order.createdAt, orderId: order.id });
+            prior.set(customerId, list);
+          }
+        }
+        count += 1;
+        awardedPoints += then;
+        wouldPoints += would;
+        if (would !== then) {
+          changedOrders += 1;
+          keepInSample({ orderId: order.id, name, awarded: then, would });
+        }
+      }
+    },
+    result() {
+      return {
+        orders: count,
+        awardedPoints,
+        wouldPoints,
+        programs: [...perProgram.entries()].map(([programId, v]) => ({ programId, ...v })),
+        changedOrders,
+        sample: sample.map((o) => ({ ...o })),
+      };
+    },
   };
+}
+
+/** The page as given when it is already oldest first (the job's pages are), else a sorted copy. */
+function oldestFirst(orders: readonly BacktestOrder[]): readonly BacktestOrder[] {
+  for (let i = 1; i < orders.length; i += 1) {
+    if (byCreatedAt(orders[i - 1] as BacktestOrder, orders[i] as BacktestOrder) > 0)
+      return [...orders].sort(byCreatedAt);
+  }
+  return orders;
+}
+
+/** All the orders at once (oldest first or not): `startBacktest` fed one page. */
+export function backtestOrders(input: BacktestSetup & { orders: readonly BacktestOrder[] }): BacktestResult {
+  const run = startBacktest(input);
+  run.add(input.orders);
+  return run.result();
 }

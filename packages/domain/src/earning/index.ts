@@ -1,5 +1,7 @@
 export { evaluateNewsletterEarning, evaluateSignUpEarning } from "./account-earning";
-export { type BacktestOrder, backtestOrders } from "./backtest";
+export { type BacktestOrder, backtestOrders, startBacktest } from "./backtest";
+export { collectionIdsNamedBy, withLineCollections } from "./collection-scope";
+export * from "./earn-dates";
 export { evaluateOrderEarning } from "./order-earning";
 export type { OrderEvent } from "./order-lifecycle";
 export {

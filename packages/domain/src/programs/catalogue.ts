@@ -3,9 +3,11 @@
  * merchant may add, the plan each needs, and whether one more may be added now. Pure: the caller
  * passes the shop's plan rank and its programs.
  */
+import { eventProgramEvents } from "../earn-events/programs";
 import { minimumPlanFor, type PlanFeature, planAllows } from "../plans/features";
 import type { PlanRank, PlanTier } from "../plans/plans";
 import { type ProgramStatus, spendingEvents } from "./common";
+import { earnDatesEvents } from "./earn-dates";
 import { MAX_PLACE_ORDER_PROGRAMS, placeOrderEvents } from "./earning";
 import { spendingEventFeature } from "./spending";
 
@@ -33,6 +35,8 @@ export const editableEarningEvents: readonly string[] = [
   ...placeOrderEvents,
   "sign_up",
   "sign_up_newsletter",
+  ...earnDatesEvents,
+  ...eventProgramEvents, // issue 15 part 2: reviews, Google reviews, survey, custom, milestone
 ];
 
 /** plan features of earning kinds. */
@@ -110,7 +114,7 @@ export function programKindCatalogue(ctx: CatalogueContext): ProgramKindOption[]
     type: "earning",
     family: "milestone",
     minimumPlan: minimumPlanFor("milestone_rewards"),
-    block: blockOf("milestone", "milestone_rewards", false, ctx),
+    block: blockOf("milestone", "milestone_rewards", editableEarningEvents.includes("milestone"), ctx),
   };
   const redeem = spendingEvents.map((event): ProgramKindOption => {
     const feature = spendingEventFeature(event);

@@ -73,3 +73,24 @@ export interface ProgramBase<TType extends ProgramType, TEvent extends string, T
 
 /** A program about to be created: no id yet (the service assigns one). */
 export type NewProgram<P> = Omit<P, "id">;
+
+/**
+ * S-14, M-13: a program's name in the storefront's language. `pt-BR` tries `pt-BR`, then `pt`,
+ * matched without regard to case; a missing or blank translation falls back to the default name.
+ */
+export function programTitleIn(
+  program: { title: string; translateTitle: Readonly<Record<string, string>> | null | undefined },
+  locale: string | null | undefined,
+): string {
+  if (!locale || !program.translateTitle) return program.title;
+  const byLanguage = new Map(
+    Object.entries(program.translateTitle).map(([language, text]) => [language.toLowerCase(), text]),
+  );
+  const lower = locale.toLowerCase();
+  const base = lower.split("-")[0] ?? lower;
+  for (const language of base === lower ? [lower] : [lower, base]) {
+    const text = byLanguage.get(language)?.trim();
+    if (text) return text;
+  }
+  return program.title;
+}

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { atMost, MAX_COUNT, MAX_MONEY_MINOR, MAX_POINTS_PER_ACTION, MAX_TITLE_LENGTH } from "../bounds";
 import { limitUnits } from "../vocabulary";
 import { type NewProgram, type ProgramBase, programStatuses, roundingMethods } from "./common";
+import { type EarnDatesContext, isEarnDatesEvent, validateEarnDatesProgram } from "./earn-dates";
 
 // ---------------------------------------------------------------------------------------------
 // Vocabularies
@@ -512,11 +513,20 @@ export interface EarningFieldError {
 
 export interface EarningValidationContext {
   /** The shop's earning programs as stored (the one being edited is recognised by `programId`). */
-  existingPrograms: ReadonlyArray<{ id: string; event: string; priority: number }>;
+  existingPrograms: ReadonlyArray<{
+    id: string;
+    event: string;
+    priority: number;
+    status?: string;
+    expired?: boolean;
+    config?: unknown;
+  }>;
   /** The program being edited; null or absent when creating one. */
   programId?: string | null;
   /** C-23: subscription order programs need a subscription app. */
   subscriptionAppInstalled?: boolean;
+  /** R-02: the shop's plan rank, for the kinds gated by plan (issue 15). */
+  planRank?: EarnDatesContext["planRank"];
 }
 
 export type ValidatedEarningProgram = NewProgram<EarningProgram> & { id?: string };
@@ -539,6 +549,12 @@ export function validateEarningProgram(
 ): EarningValidationResult {
   const raw = liftPriority(input);
   const event = raw.event;
+  // Issue 15: birthday, anniversary, social, visit website and streak validate in their own module.
+  if (isEarnDatesEvent(event))
+    return validateEarnDatesProgram(raw, {
+      ...context,
+      existingPrograms: context.existingPrograms.map((p) => ({ status: "inactive", ...p })),
+    }) as EarningValidationResult;
   if (typeof event !== "string" || !allEvents.includes(event)) {
     return {
       ok: false,

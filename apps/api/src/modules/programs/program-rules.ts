@@ -2,7 +2,9 @@ import type { ProgramRow } from "@laurel/db";
 import {
   type EarningProgram,
   earningProgramSchema,
+  isEventProgramEvent,
   type ProgramStatus,
+  parseEventConfig,
   parseSpendingProgramConfig,
   placeOrderEvents,
   type SpendingEvent,
@@ -89,6 +91,7 @@ const EVALUATED_EARNING: ReadonlySet<string> = new Set([...placeOrderEvents, ...
 /** Why the engine skips a stored program, or null when it reads it (or does not run its kind yet). */
 export function storedProgramProblem(row: ProgramRow): string | null {
   if (row.type === "earning") {
+    if (isEventProgramEvent(row.event)) return eventConfigProblem(row.event, row.config);
     if (!EVALUATED_EARNING.has(row.event)) return null;
     const read = readEarning(row);
     return read.ok ? null : read.reason;
@@ -98,6 +101,12 @@ export function storedProgramProblem(row: ProgramRow): string | null {
     return read.ok ? null : read.reason;
   }
   return null;
+}
+
+/** Issue 15 part 2: why a stored review, survey, custom or milestone program no longer parses. */
+function eventConfigProblem(event: Parameters<typeof parseEventConfig>[0], config: unknown): string | null {
+  const read = parseEventConfig(event, config);
+  return read.ok ? null : read.reason;
 }
 
 export function readStoredPrograms(rows: readonly ProgramRow[]): StoredPrograms {

@@ -1,4 +1,4 @@
-import type { Db, ProgramRow, Tx } from "@laurel/db";
+import type { Db, ProgramBacktestStatus, ProgramRow, Tx } from "@laurel/db";
 import { sql } from "kysely";
 import { markShopChanged } from "../../infra/shop-changes";
 
@@ -164,4 +164,71 @@ export async function countPrograms(conn: Conn, shopId: string): Promise<number>
     .where("shop_id", "=", shopId)
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Backtest runs (migration 0136, decision 0123)
+
+export function insertBacktestRun(
+  trx: Tx,
+  r: {
+    shopId: string;
+    id: string;
+    days: number;
+    programId: string | null;
+    request: Record<string, unknown>;
+    createdAt: Date;
+  },
+) {
+  return trx
+    .insertInto("program_backtests")
+    .values({
+      shop_id: r.shopId,
+      id: r.id,
+      days: r.days,
+      program_id: r.programId,
+      request: JSON.stringify(r.request),
+      created_at: r.createdAt,
+      updated_at: r.createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findBacktestRun(conn: Conn, shopId: string, id: string) {
+  return conn
+    .selectFrom("program_backtests")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function updateBacktestRun(
+  conn: Conn,
+  shopId: string,
+  id: string,
+  patch: {
+    status?: ProgramBacktestStatus;
+    processed?: number;
+    total?: number;
+    result?: Record<string, unknown>;
+    error?: string;
+    finishedAt?: Date;
+  },
+) {
+  await conn
+    .updateTable("program_backtests")
+    .set({
+      ...(patch.status ? { status: patch.status } : {}),
+      ...(patch.processed !== undefined ? { processed: patch.processed } : {}),
+      ...(patch.total !== undefined ? { total: patch.total } : {}),
+      ...(patch.result ? { result: JSON.stringify(patch.result) } : {}),
+      ...(patch.error !== undefined ? { error: patch.error } : {}),
+      ...(patch.finishedAt ? { finished_at: patch.finishedAt } : {}),
+      updated_at: new Date(),
+    })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
 }

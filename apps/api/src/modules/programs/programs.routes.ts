@@ -13,7 +13,7 @@ import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { getShopOrThrow } from "../shops/shops.service";
 import { explainOrders } from "./order-explanations";
-import { backtestProgram } from "./program-backtest";
+import { backtestProgram, getBacktestRun, startBacktestRun } from "./program-backtest";
 import {
   createProgram,
   deleteProgram,
@@ -57,6 +57,15 @@ export function registerProgramRoutes(app: FastifyInstance, deps: Deps): void {
   app.post("/apiSa/lp/programs/backtest", admin, async (request) => {
     const { shop } = await callerOf(request);
     return ok(await backtestProgram(deps, shop, parseInput(backtestBody, request.body)));
+  });
+  // Decision 0123: the backtest as a job, with its progress.
+  app.post("/apiSa/lp/programs/backtests", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    return ok(await startBacktestRun(deps, shop, parseInput(backtestBody, request.body)));
+  });
+  app.get("/apiSa/lp/programs/backtests/:id", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getBacktestRun(deps, requireAdmin(request).shopId, id));
   });
   app.put("/apiSa/lp/programs", admin, async (request) => {
     const auth = requireAdmin(request);

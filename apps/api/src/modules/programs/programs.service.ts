@@ -10,24 +10,35 @@ import type {
 import { programStatuses, programTypes } from "@laurel/contracts";
 import type { Db, ProgramRow, ShopRow, Tx } from "@laurel/db";
 import {
+  collectionIdsNamedBy,
   DEFAULT_PRIORITY,
   defaultPrograms,
+  type EarningProgram,
+  type EventProgramEvent,
   earningMessages,
   effectiveProgramStatus,
+  eventProgramFeature,
   isCalendarDate,
+  isEventProgramEvent,
+  type PlanRank,
   type ProgramBase,
   type ProgramStatus,
   type ProgramType,
+  planGateMessage,
   planRankOf,
   programKindCatalogue,
+  statusUnderPlan,
   utcOffsetMinutes,
   validateEarningProgram,
+  validateEventProgram,
   validateSpendingProgram,
 } from "@laurel/domain";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
+import { refreshCollectionProducts } from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
+import { eventKindAllowed } from "../earn-events/event-programs";
 import { dateOf, storedProgramProblem } from "./program-rules";
 import * as repo from "./programs.repository";
 
@@ -35,11 +46,16 @@ import * as repo from "./programs.repository";
 interface ShopTime {
   at: string;
   utcOffsetMinutes: number;
+  planRank: PlanRank;
 }
 
 function shopTimeOf(deps: Deps, shop: ShopRow): ShopTime {
   const now = deps.clock.now();
-  return { at: now.toISOString(), utcOffsetMinutes: utcOffsetMinutes(shop.platform_info.ianaTimezone, now) };
+  return {
+    at: now.toISOString(),
+    utcOffsetMinutes: utcOffsetMinutes(shop.platform_info.ianaTimezone, now),
+    planRank: planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }),
+  };
 }
 
 const isStatus = (s: string): s is ProgramStatus => (programStatuses as readonly string[]).includes(s);
@@ -59,7 +75,12 @@ function present(row: ProgramRow, time: ShopTime): ProgramSummary {
     translateTitle: row.translate_title,
     description: row.description,
     status: isStatus(row.status)
-      ? effectiveProgramStatus({ status: row.status, startDate, endDate }, time.at, time.utcOffsetMinutes)
+      ? statusUnderPlan(
+          effectiveProgramStatus({ status: row.status, startDate, endDate }, time.at, time.utcOffsetMinutes),
+          row,
+          // C-10 (decision 0124): paused while the plan lacks what the program uses.
+          time.planRank,
+        )
       : "inactive",
     priority: row.priority,
     startDate,
@@ -215,12 +236,21 @@ async function validateProgram(
   // No subscription app integration exists yet, so subscription programs and purchase types are
   // refused with the spec's message (C-23, D-11).
   const subscriptionAppInstalled = false;
+  if (type === "earning" && isEventProgramEvent(input.event)) return validateEventKind(shop, input);
   if (type === "earning") {
     const existing = await repo.listPrograms(trx, shop.id, "earning");
     const result = validateEarningProgram(input, {
-      existingPrograms: existing.map((r) => ({ id: r.id, event: r.event, priority: r.priority })),
+      existingPrograms: existing.map((r) => ({
+        id: r.id,
+        event: r.event,
+        priority: r.priority,
+        status: r.status,
+        expired: r.ends_at !== null && r.ends_at.getTime() + 86_400_000 < deps.clock.now().getTime(),
+        config: r.config,
+      })),
       programId,
       subscriptionAppInstalled,
+      planRank: planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }),
     });
     if (!result.ok) return { ok: false, errors: result.errors };
     const { type: _type, event: _event, ...program } = result.program;
@@ -249,6 +279,18 @@ async function validateProgram(
     return { ok: true, program: { ...common.data, config: spending.value.config } };
   }
   return { ok: false, errors: [{ field: "type", message: M.unsupportedEvent }] };
+}
+
+/** Issue 15 part 2: reviews, Google reviews, surveys, custom programs and milestones, with their plan gate (R-02, F-06). */
+function validateEventKind(shop: ShopRow, input: ProgramInput): Validation {
+  const result = validateEventProgram(input);
+  const event = input.event as EventProgramEvent;
+  const feature = eventProgramFeature(event);
+  const gate = eventKindAllowed(shop, event) ? [] : [{ field: "event", message: planGateMessage(feature) }];
+  if (!result.ok || gate.length > 0)
+    return { ok: false, errors: [...gate, ...(result.ok ? [] : result.errors)] };
+  const { type: _type, event: _event, ...program } = result.program;
+  return { ok: true, program: { ...program, config: program.config as unknown as Record<string, unknown> } };
 }
 
 /** The fields of a body the validators read; the `id` and `type` of a listed program are checked apart. */
@@ -297,6 +339,7 @@ export async function createProgram(
       ...fieldsOf(result.program),
     });
     await auditWrite(trx, shop.id, actor, "program.created", { programId: id, type, event: body.event });
+    await refreshCollectionsIfNamed(deps, trx, shop.id, type, { ...result.program, event: body.event });
     return present(await programOrThrow(trx, shop.id, id), shopTimeOf(deps, shop));
   });
 }
@@ -324,12 +367,42 @@ export async function updateProgram(
       fixed.push({ field: "event", message: "The event of a program can't be changed" });
     }
     const result = await validateProgram(trx, deps, shop, row.type, mergeInput(row, body), row.id);
+    if (result.ok && removesRuleEngine(row, result.program.config)) {
+      fixed.push({ field: "config.statusUseCondition", message: RULE_ENGINE_IRREVERSIBLE });
+    }
     if (!result.ok || fixed.length > 0)
       throw invalid(firstPerField([...fixed, ...(result.ok ? [] : result.errors)]));
     await repo.updateProgram(trx, shop.id, row.id, fieldsOf(result.program));
     await auditWrite(trx, shop.id, actor, "program.updated", { programId: row.id, changes: body });
+    await refreshCollectionsIfNamed(deps, trx, shop.id, row.type, { ...result.program, event: row.event });
     return present(await programOrThrow(trx, shop.id, row.id), shopTimeOf(deps, shop));
   });
+}
+
+/**
+ * Issue 14: a place order rule naming collections needs their products before orders can match
+ * them (webhooks carry products only): the refresh is enqueued with the save (outbox).
+ */
+async function refreshCollectionsIfNamed(
+  deps: Deps,
+  trx: Tx,
+  shopId: string,
+  type: string,
+  program: unknown,
+): Promise<void> {
+  if (type !== "earning" || collectionIdsNamedBy([program as EarningProgram]).length === 0) return;
+  await deps.queue.sendInTransaction(trx, refreshCollectionProducts, { shopId });
+}
+
+export const RULE_ENGINE_IRREVERSIBLE = "The rule engine can't be removed once applied";
+
+/**
+ * C-18 (`migratedRuleEngine`): applying the rule engine to a place order rule is irreversible
+ * once confirmed and saved; its conditions may change, the engine stays.
+ */
+function removesRuleEngine(row: ProgramRow, config: Record<string, unknown>): boolean {
+  const stored = row.config as { statusUseCondition?: unknown };
+  return stored.statusUseCondition === true && config.statusUseCondition !== true;
 }
 
 function storedInput(row: ProgramRow): ProgramInput {

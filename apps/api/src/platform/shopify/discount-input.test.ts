@@ -24,6 +24,7 @@ describe("reward → discount mutation input", () => {
     appliesOncePerCustomer: false,
     combinesWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
     purchaseType: "one_time",
+    salesChannel: "all",
     startsAt: new Date("2026-01-01T00:00:00Z"),
     endsAt: null,
   };
@@ -50,5 +51,35 @@ describe("reward → discount mutation input", () => {
       items: { products: { productsToAdd: ["gid://shopify/Product/9"] } },
     });
     expect(input.minimumRequirement).toEqual({ quantity: { greaterThanOrEqualToQuantity: "2" } });
+  });
+});
+
+describe("D-10: the reward's sale channel goes with its discount (decision 0120)", () => {
+  const request: DiscountRequest = {
+    code: "POS5",
+    title: "$5 off (POS5)",
+    value: { kind: "amount", amount: { amount: 500, currency: "USD" }, items: { all: true } },
+    minimum: null,
+    customerPlatformId: "7",
+    usageLimit: 1,
+    appliesOncePerCustomer: true,
+    combinesWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
+    purchaseType: "one_time",
+    salesChannel: "pos",
+    startsAt: new Date("2026-01-01T00:00:00Z"),
+    endsAt: null,
+  };
+  it.each([
+    ["pos", "$5 off (POS5) · POS only"],
+    ["online_store", "$5 off (POS5) · Online Store only"],
+    ["all", "$5 off (POS5)"],
+  ] as const)("%s → title %s, for every kind of mutation", (salesChannel, title) => {
+    expect(discountMutation({ ...request, salesChannel }).input.title).toBe(title);
+    const shipping = discountMutation({
+      ...request,
+      salesChannel,
+      value: { kind: "free_shipping", maxShippingPrice: null },
+    });
+    expect(shipping.input.title).toBe(title);
   });
 });

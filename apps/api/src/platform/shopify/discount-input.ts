@@ -17,10 +17,21 @@ function items(i: DiscountItems) {
   return { collections: { add: i.collectionIds.map((c) => gid("Collection", c)) } };
 }
 
+/**
+ * D-10 (decision 0120): Shopify's code discount inputs have no sale-channel field, and a native
+ * code works wherever codes are accepted. The channel goes with the discount as its title's
+ * suffix, which the merchant sees in Shopify's Discounts list and at the POS.
+ */
+export const SALES_CHANNEL_SUFFIX: Record<DiscountRequest["salesChannel"], string> = {
+  all: "",
+  online_store: " · Online Store only",
+  pos: " · POS only",
+};
+
 function common(r: DiscountRequest) {
   return {
     code: r.code,
-    title: r.title,
+    title: `${r.title}${SALES_CHANNEL_SUFFIX[r.salesChannel]}`,
     startsAt: r.startsAt.toISOString(),
     endsAt: r.endsAt?.toISOString() ?? null,
     usageLimit: r.usageLimit,

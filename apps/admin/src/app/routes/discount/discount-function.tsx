@@ -1,8 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { AreaUnavailable } from "../../../components/area-unavailable";
+import { useParams } from "react-router";
+import { DiscountLinkView } from "../../../features/programs";
+import { useAppPaths } from "../../../lib/routing";
 
-/** /discount/:functionId/:id — discount function page (D-20). Not built yet. */
+/** /discount/:functionId/:id — the platform's discount-function link (D-20): the reward behind it. */
 export default function DiscountFunctionScreen() {
-  const { t } = useTranslation();
-  return <AreaUnavailable title={t("areas.discount")} />;
+  const { i18n } = useTranslation();
+  const { functionId = "", id = "" } = useParams();
+  const { href } = useAppPaths();
+  return (
+    <DiscountLinkView
+      key={`${functionId}/${id}`}
+      functionId={functionId}
+      discountId={id}
+      language={i18n.language}
+      href={href}
+    />
+  );
 }

@@ -87,6 +87,19 @@ const explained = {
   ],
 };
 
+const backtestResult = (days: number) => ({
+  days,
+  orders: 2,
+  truncated: false,
+  awardedPoints: 20,
+  wouldPoints: 40,
+  costDifferenceMinor: 20,
+  currency: "GBP",
+  programs: [{ programId: "prg_1", title: "Place an order", awarded: 20, would: 40 }],
+  changedOrders: 2,
+  sample: [{ orderId: "o1", name: "#1001", awarded: 10, would: 20 }],
+});
+
 interface Call {
   method: string;
   path: string;
@@ -97,6 +110,8 @@ interface Call {
 function setup(options: { statusFails?: boolean; saveErrors?: { field: string; message: string }[] } = {}) {
   const fake = createFakeApi();
   const calls: Call[] = [];
+  let backtestPolls = 0;
+  let lastBacktest: { days: number } | undefined;
   const base = fake.fetch;
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -124,6 +139,40 @@ function setup(options: { statusFails?: boolean; saveErrors?: { field: string; m
     }
     if (method === "PUT" && url.pathname === "/apiSa/lp/programs") {
       return json(200, { success: true, data: null, message: "Updated successfully" });
+    }
+    if (url.pathname.includes("/backtests")) {
+      // Decision 0123: the run starts queued, then (next poll) is running, then done.
+      backtestPolls += method === "GET" ? 1 : 0;
+      const run = {
+        id: "btr_1",
+        days: lastBacktest?.days ?? 30,
+        error: null,
+        createdAt: "2026-11-20T10:00:00.000Z",
+      };
+      if (method === "POST") {
+        lastBacktest = body;
+        return json(200, {
+          success: true,
+          data: { ...run, status: "queued", processed: 0, total: 0, result: null, finishedAt: null },
+        });
+      }
+      if (backtestPolls < 2) {
+        return json(200, {
+          success: true,
+          data: { ...run, status: "running", processed: 1, total: 2, result: null, finishedAt: null },
+        });
+      }
+      return json(200, {
+        success: true,
+        data: {
+          ...run,
+          status: "done",
+          processed: 2,
+          total: 2,
+          finishedAt: "2026-11-20T10:00:01.000Z",
+          result: backtestResult(lastBacktest?.days ?? 30),
+        },
+      });
     }
     if (method === "POST" && url.pathname.endsWith("/backtest")) {
       return json(200, {
@@ -269,12 +318,21 @@ describe("backtest before saving a place order change (issue 14)", () => {
     await user.type(points, "20");
     await user.selectOptions(screen.getByLabelText("Orders from"), "90");
     await user.click(screen.getByRole("button", { name: "Run backtest" }));
+    // The job's progress shows while it runs (decision 0123).
+    expect(await screen.findByText("Reading orders: 1 of 2")).toBeTruthy();
     expect(
-      await screen.findByText("2 orders: 20 points awarded, 40 points under these settings."),
+      await screen.findByText(
+        "2 orders: 20 points awarded, 40 points under these settings.",
+        {},
+        { timeout: 5_000 },
+      ),
     ).toBeTruthy();
     expect(screen.getByText("Difference: +20 points, worth £0.20")).toBeTruthy();
     expect(screen.getByText("#1001")).toBeTruthy();
-    const sent = calls.find((c) => c.path === "/apiSa/lp/programs/backtest")?.body as Record<string, unknown>;
+    const sent = calls.find((c) => c.path === "/apiSa/lp/programs/backtests")?.body as Record<
+      string,
+      unknown
+    >;
     expect(sent).toMatchObject({ programId: "prg_1", days: 90, program: { config: { earnPoint: 20 } } });
   });
 });

@@ -30,7 +30,21 @@ import {
   validateForm,
 } from "../utils/program-form";
 import { BacktestCard } from "./backtest-card";
+import {
+  AnniversaryFields,
+  BirthdayFields,
+  SocialFields,
+  StreakFields,
+  VisitFields,
+} from "./editors/earn-dates-fields";
 import { PlaceOrderFields, SignUpFields } from "./editors/earning-fields";
+import {
+  CustomFields,
+  GoogleReviewFields,
+  MilestoneFields,
+  ReviewFields,
+  SurveyFields,
+} from "./editors/event-fields";
 import { errorText, type KindFieldsProps } from "./editors/fields";
 import { RewardFields } from "./editors/reward-fields";
 import { displayTitle } from "./program-list";
@@ -52,6 +66,17 @@ const kindEditors: Record<string, ComponentType<KindFieldsProps>> = {
   buy_x_get_y: RewardFields,
   free_gift: RewardFields,
   custom_voucher: RewardFields,
+  birthday: BirthdayFields,
+  member_anniversary: AnniversaryFields,
+  social_activity: SocialFields,
+  interact_website: VisitFields,
+  streak_interact_website: StreakFields,
+  // Issue 15 part 2.
+  write_review: ReviewFields,
+  google_maps_review: GoogleReviewFields,
+  fill_survey: SurveyFields,
+  custom_program: CustomFields,
+  milestone: MilestoneFields,
 };
 
 export interface ProgramEditorProps {
@@ -250,6 +275,7 @@ export function ProgramEditor(props: ProgramEditorProps) {
                 error={error}
                 currency={currency}
                 ruleEngineAllowed={ruleEngineAllowed}
+                locked={event === "streak_interact_website" && saved.status === "active" && program !== null}
               />
             ) : null}
             {isPlaceOrder ? (

@@ -7,11 +7,19 @@ import { ProgramList } from "./program-list";
 import { ProgramNamesModal } from "./program-names-modal";
 
 /** The dashboard-style tabs that lead to other areas (C-05). */
-const areaTabs = [
+const areaTabs: readonly { id: string; path: string; label?: string }[] = [
   { id: "pointExpiration", path: "/settings" },
   { id: "referrals", path: "/programs/referral" },
   { id: "vipTiers", path: "/membership/vip" },
-] as const;
+  // Issue 15 part 2: the review queues and the growth rewards page.
+  { id: "reviews", path: "/customers/activity/review", label: "earnEvents.tabs.reviews" },
+  {
+    id: "googleReviews",
+    path: "/customers/programs/google-maps-review",
+    label: "earnEvents.tabs.googleReviews",
+  },
+  { id: "growthRewards", path: "/programs/growth-rewards", label: "earnEvents.tabs.growthRewards" },
+];
 
 export interface ProgramListPageProps {
   tab: ProgramTab;
@@ -35,7 +43,7 @@ export function ProgramListPage(props: ProgramListPageProps) {
   const { t } = useTranslation();
   const tabs = [
     ...programTabs.map((id) => ({ id, content: t(`programs.tabs.${id}`) })),
-    ...areaTabs.map((a) => ({ id: a.id, content: t(`programs.tabs.${a.id}`) })),
+    ...areaTabs.map((a) => ({ id: a.id, content: t(a.label ?? `programs.tabs.${a.id}`) })),
   ];
   const onSelect = (index: number) => {
     const own = programTabs[index];

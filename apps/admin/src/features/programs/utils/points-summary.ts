@@ -1,5 +1,6 @@
 import type { ProgramSummary } from "@laurel/contracts";
 import type { TFunction } from "i18next";
+import { earnDatesSummary, isEarnDatesEditor } from "./earn-dates-form";
 import { formatMoney } from "./money";
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -16,6 +17,7 @@ export function pointsSummary(
   locale: string,
 ): string | null {
   const c = program.config;
+  if (isEarnDatesEditor(program.event)) return earnDatesSummary(program.event, c, t);
   const points = num(c.earnPoint);
   const money = (minor: number) => formatMoney(minor, currency, locale);
   switch (program.event) {

@@ -1,4 +1,12 @@
 import type { CreateProgramBody, ProgramSummary } from "@laurel/contracts";
+import { earnDatesConfig, earnDatesFields, isEarnDatesEditor, validateEarnDates } from "./earn-dates-form";
+import {
+  eventConfigOf,
+  eventEditorEvents,
+  eventFormFields,
+  isEventKind,
+  validateEventForm,
+} from "./event-program-form";
 import { inputToMinor, minorToInput } from "./money";
 
 /**
@@ -49,7 +57,10 @@ export const rewardEditorEvents = [
 ] as const;
 
 export function hasEditor(event: string): boolean {
-  return ([...earningEditorEvents, ...rewardEditorEvents] as readonly string[]).includes(event);
+  if (isEarnDatesEditor(event)) return true;
+  return (
+    [...earningEditorEvents, ...rewardEditorEvents, ...eventEditorEvents] as readonly string[]
+  ).includes(event);
 }
 
 export function programTypeOf(event: string): "earning" | "spending" {
@@ -62,9 +73,40 @@ const isSignUp = (event: string) => event === "sign_up" || event === "sign_up_ne
 // ---------------------------------------------------------------------------------------------
 // Stored settings → form
 
+/** A stored id list as the pickers hold it (comma-separated). */
+const joined = (v: unknown): string =>
+  Array.isArray(v) ? v.filter((x) => typeof x === "string" || typeof x === "number").join(",") : "";
+
+/** C-14, C-20: product scope, exclusions and the options the first editor left out. */
+function placeOrderScopeFields(c: Config): Record<string, FormValue> {
+  const include = obj(c.includeProducts);
+  const exclude = obj(c.excludeProducts);
+  const excludePos = obj(c.excludePOSOrderProducts);
+  const excludeOs = obj(c.excludeOSOrderProducts);
+  return {
+    includeAppliesTo: str(include.appliesTo, "all"),
+    includeProductIds: joined(include.productIds),
+    includeCollectionIds: joined(include.collectionIds),
+    excludeProductIds: joined(exclude.productIds),
+    excludeCollectionIds: joined(exclude.collectionIds),
+    excludePosProductIds: joined(excludePos.productIds),
+    excludePosCollectionIds: joined(excludePos.collectionIds),
+    excludeOsProductIds: joined(excludeOs.productIds),
+    excludeOsCollectionIds: joined(excludeOs.collectionIds),
+    keepOriginalStep: bool(c.keepOriginalStep, false),
+    earnZeroPriceItems: bool(c.earnZeroPriceItems, false),
+    earnPointFees: bool(c.earnPointFees, false),
+    excludedTaxTypes: Array.isArray(c.excludedTaxTypes) ? c.excludedTaxTypes.join(", ") : "",
+    vipTierIds: joined(c.vipTierIds),
+    // C-18: saved with the rule engine, the rule keeps it (never sent: the server checks too).
+    ruleEngineApplied: bool(c.statusUseCondition, false),
+  };
+}
+
 function placeOrderFields(c: Config, currency: string): Record<string, FormValue> {
   const conditions = Array.isArray(c.conditions) ? c.conditions : [];
   return {
+    ...placeOrderScopeFields(c),
     earnBy: str(c.earnBy, "price"),
     earnPoint: str(c.earnPoint, "10"),
     rateMoney: typeof c.rateMoney === "number" ? minorToInput(c.rateMoney, currency) : "100",
@@ -141,6 +183,13 @@ function rewardFields(event: string, c: Config, currency: string): Record<string
     bxgyBuyQuantity: str(bxgy.buyQuantity, "2"),
     bxgyGetQuantity: str(bxgy.getQuantity, "1"),
     voucherCodes: Array.isArray(c.voucherCodes) ? c.voucherCodes.join("\n") : "",
+    // D-05, D-17: which items the discount covers, and a BXGY's two sides.
+    appliesTo: str(c.appliesTo, "all"),
+    productIds: joined(c.productIds),
+    collectionIds: joined(c.collectionIds),
+    variantIds: joined(c.variantIds),
+    bxgyBuyProductIds: joined(obj(bxgy.buyItems).productIds),
+    bxgyGetProductIds: joined(obj(bxgy.getItems).productIds),
   };
 }
 
@@ -152,11 +201,15 @@ export function formOf(
   defaultTitle: string,
 ): ProgramForm {
   const c = program?.config ?? {};
-  const fields = isPlaceOrder(event)
-    ? placeOrderFields(c, currency)
-    : isSignUp(event)
-      ? signUpFields(c)
-      : rewardFields(event, c, currency);
+  const fields = isEarnDatesEditor(event)
+    ? earnDatesFields(event, c)
+    : isEventKind(event)
+      ? eventFormFields(event, c)
+      : isPlaceOrder(event)
+        ? placeOrderFields(c, currency)
+        : isSignUp(event)
+          ? signUpFields(c)
+          : rewardFields(event, c, currency);
   return {
     title: program?.title ?? defaultTitle,
     status: program
@@ -190,10 +243,40 @@ const list = (text: FormValue, separator: RegExp) =>
     .map((s) => s.trim())
     .filter((s) => s !== "");
 
+const ids = (text: FormValue | undefined) => (typeof text === "string" ? list(text, /,/) : []);
+
+/** C-14, C-20: the scope and exclusions as the API stores them. */
+function placeOrderScopeConfig(f: Record<string, FormValue>): Config {
+  const specific = f.includeAppliesTo === "specific";
+  return {
+    includeProducts: {
+      appliesTo: specific ? "specific" : "all",
+      productIds: specific ? ids(f.includeProductIds) : [],
+      collectionIds: specific ? ids(f.includeCollectionIds) : [],
+    },
+    excludeProducts: { productIds: ids(f.excludeProductIds), collectionIds: ids(f.excludeCollectionIds) },
+    excludePOSOrderProducts: {
+      productIds: ids(f.excludePosProductIds),
+      collectionIds: ids(f.excludePosCollectionIds),
+    },
+    excludeOSOrderProducts: {
+      productIds: ids(f.excludeOsProductIds),
+      collectionIds: ids(f.excludeOsCollectionIds),
+    },
+    keepOriginalStep: f.keepOriginalStep === true,
+    earnZeroPriceItems: f.earnZeroPriceItems === true,
+    earnPointFees: f.earnPointFees === true,
+    excludedTaxTypes: list(f.excludedTaxTypes ?? "", /,/),
+    // C-22: the tiers of "VIP tier only" (kept as they are for the other audiences).
+    vipTierIds: ids(f.vipTierIds),
+  };
+}
+
 function placeOrderConfig(f: Record<string, FormValue>, currency: string): Config {
   const needsMoney = f.earnBy === "price" || f.earnBy === "fixed_order";
   const conditions = Array.isArray(f.conditions) ? f.conditions : [];
   return {
+    ...placeOrderScopeConfig(f),
     earnBy: f.earnBy,
     earnPoint: numberOr(f.earnPoint as string),
     rateMoney: needsMoney ? moneyOr(f.rateMoney as string, currency) : null,
@@ -237,6 +320,37 @@ function signUpConfig(f: Record<string, FormValue>): Config {
     limitInterval: numberOr(f.limitInterval as string),
   };
 }
+
+/** D-17: one side of a BXGY, products picked or all items. */
+function productScope(text: FormValue | undefined) {
+  const productIds = ids(text);
+  return productIds.length > 0
+    ? { appliesTo: "sf_product", productIds, collectionIds: [], variantIds: [] }
+    : { appliesTo: "all", productIds: [], collectionIds: [], variantIds: [] };
+}
+
+/** D-05: the items an amount or percentage discount covers (other kinds keep all items). */
+function rewardScope(event: string, f: Record<string, FormValue>): Config {
+  if (!scopedRewards.includes(event)) return {};
+  const appliesTo = typeof f.appliesTo === "string" ? f.appliesTo : "all";
+  return {
+    appliesTo,
+    productIds: appliesTo === "sf_product" ? ids(f.productIds) : [],
+    collectionIds: appliesTo === "specific" ? ids(f.collectionIds) : [],
+    variantIds: appliesTo === "sf_product" ? ids(f.variantIds) : [],
+  };
+}
+
+/** The redeeming kinds whose discount can be limited to products or collections (D-05). */
+export const scopedRewards: readonly string[] = [
+  "amount_discount",
+  "percentage_discount",
+  "pos_amount_discount",
+  "pos_percentage_discount",
+];
+
+/** C-20, D-05. */
+export const MAX_PICKED_PRODUCTS = 100;
 
 function rewardConfig(event: string, f: Record<string, FormValue>, currency: string): Config {
   const isAmount = event === "amount_discount" || event === "pos_amount_discount";
@@ -286,9 +400,11 @@ function rewardConfig(event: string, f: Record<string, FormValue>, currency: str
         ? {
             buyQuantity: numberOr(f.bxgyBuyQuantity as string),
             getQuantity: numberOr(f.bxgyGetQuantity as string),
-            getItems: { appliesTo: "all" },
+            buyItems: productScope(f.bxgyBuyProductIds),
+            getItems: productScope(f.bxgyGetProductIds),
           }
         : null,
+    ...rewardScope(event, f),
     voucherCodes: event === "custom_voucher" ? list(f.voucherCodes as string, /\r?\n/) : [],
   };
 }
@@ -303,11 +419,15 @@ export function toProgramBody(
   stored: Config,
   currency: string,
 ): CreateProgramBody {
-  const edited = isPlaceOrder(event)
-    ? placeOrderConfig(form.fields, currency)
-    : isSignUp(event)
-      ? signUpConfig(form.fields)
-      : rewardConfig(event, form.fields, currency);
+  const edited = isEarnDatesEditor(event)
+    ? earnDatesConfig(event, form.fields)
+    : isEventKind(event)
+      ? eventConfigOf(event, form.fields)
+      : isPlaceOrder(event)
+        ? placeOrderConfig(form.fields, currency)
+        : isSignUp(event)
+          ? signUpConfig(form.fields)
+          : rewardConfig(event, form.fields, currency);
   const priority = numberOr(form.priority);
   return {
     event,
@@ -346,13 +466,31 @@ export function validateForm(event: string, form: ProgramForm): FormErrors {
     if (!Number.isInteger(p) || p < 1) errors.priority = "priorityAboveZero";
   }
   if (form.startDate && form.endDate && form.endDate <= form.startDate) errors.endDate = "endAfterStart";
-  if (isPlaceOrder(event)) {
+  if (isEarnDatesEditor(event)) {
+    Object.assign(errors, validateEarnDates(event, f, form));
+  } else if (isEventKind(event)) {
+    validateEventForm(event, f, errors);
+  } else if (isPlaceOrder(event)) {
     positive("config.earnPoint", f.earnPoint, "pointsZeroOrMore", 0);
     if (f.earnBy === "price" || f.earnBy === "fixed_order") {
       positive("config.rateMoney", f.rateMoney, "amountAboveZero", 0.000001);
     }
     if (f.earnBy === "item") positive("config.rateItem", f.rateItem, "quantityAboveZero");
     if (f.hasLimit === true) positive("config.limitInterval", f.limitInterval, "limitAboveZero");
+    if (f.applyTo === "vip_tier" && ids(f.vipTierIds).length === 0) errors["config.vipTierIds"] = "required";
+    if (f.includeAppliesTo === "specific") {
+      if (ids(f.includeProductIds).length + ids(f.includeCollectionIds).length === 0) {
+        errors["config.includeProducts.productIds"] = "productRequired";
+      }
+    }
+    for (const [field, key] of [
+      ["config.includeProducts.productIds", "includeProductIds"],
+      ["config.excludeProducts.productIds", "excludeProductIds"],
+      ["config.excludePOSOrderProducts.productIds", "excludePosProductIds"],
+      ["config.excludeOSOrderProducts.productIds", "excludeOsProductIds"],
+    ] as const) {
+      if (ids(f[key]).length > MAX_PICKED_PRODUCTS) errors[field] = "tooManyProducts";
+    }
     if (f.statusUseCondition === true) {
       const rows = Array.isArray(f.conditions) ? f.conditions : [];
       if (rows.length === 0) errors["config.conditions"] = "required";
@@ -395,6 +533,18 @@ export function validateForm(event: string, form: ProgramForm): FormErrors {
       positive("config.bxgy.getQuantity", f.bxgyGetQuantity, "quantityAboveZero");
     }
     if (event === "custom_voucher" && blank(f.voucherCodes)) errors["config.voucherCodes"] = "required";
+    if (scopedRewards.includes(event)) {
+      if (f.appliesTo === "specific" && ids(f.collectionIds).length === 0) {
+        errors["config.collectionIds"] = "collectionRequired";
+      }
+      if (f.appliesTo === "sf_product" && ids(f.productIds).length === 0) {
+        errors["config.productIds"] = "productRequiredOne";
+      }
+      if (ids(f.productIds).length > MAX_PICKED_PRODUCTS) errors["config.productIds"] = "tooManyProducts";
+    }
+    if (event === "buy_x_get_y" && ids(f.bxgyGetProductIds).length === 0) {
+      errors["config.bxgy.getItems.appliesTo"] = "productRequired";
+    }
     if (!blank(f.usagePerOrder) && !(asNumber(f.usagePerOrder) >= 1)) {
       errors["config.usageLimit.perOrder"] = "perOrderAboveZero";
     }

@@ -15,6 +15,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConditionRow } from "../../utils/program-form";
 import { FieldCheck, FieldSelect, FieldText, type KindFieldsProps, LimitFields } from "./fields";
+import { PlaceOrderScopeFields, VipTierFields } from "./scope-fields";
 
 /** C-25, C-26: sign up and newsletter sign up. */
 export function SignUpFields(p: KindFieldsProps) {
@@ -36,7 +37,7 @@ export function SignUpFields(p: KindFieldsProps) {
 
 const earnByValues = ["price", "order", "item", "fixed_order"] as const;
 const roundings = ["roundingDown", "roundingUp", "roundingNearest"] as const;
-const audiences = ["member", "member_and_guest"] as const;
+const audiences = ["member", "member_and_guest", "vip_tier", "b2b_partner"] as const;
 const channels = ["online_store", "online_store_and_pos", "pos", "all", "draft_order"] as const;
 
 /**
@@ -146,6 +147,7 @@ export function PlaceOrderFields(p: KindFieldsProps) {
               options={audiences}
               p={p}
             />
+            {p.fields.applyTo === "vip_tier" ? <VipTierFields {...p} /> : null}
             <FieldSelect
               name="appliedPlaceOrderTo"
               fieldKey="appliedPlaceOrderTo"
@@ -179,6 +181,7 @@ export function PlaceOrderFields(p: KindFieldsProps) {
           </FormLayout>
         </BlockStack>
       </Card>
+      <PlaceOrderScopeFields {...p} />
       <Card>
         <BlockStack gap="300">
           <InlineStack gap="200" blockAlign="center">
@@ -202,8 +205,13 @@ export function PlaceOrderFields(p: KindFieldsProps) {
                   else p.set(key, value);
                 },
               }}
-              disabled={!p.ruleEngineAllowed}
+              disabled={!p.ruleEngineAllowed || p.fields.ruleEngineApplied === true}
             />
+            {p.fields.ruleEngineApplied === true ? (
+              <Text as="p" tone="subdued">
+                {t("programs.editor.ruleEngineApplied")}
+              </Text>
+            ) : null}
             {engineOn ? (
               <>
                 <FieldSelect

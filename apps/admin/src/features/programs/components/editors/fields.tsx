@@ -12,13 +12,17 @@ export interface KindFieldsProps {
   currency: string;
   /** R-05: the rule engine needs the Advanced plan. */
   ruleEngineAllowed: boolean;
+  /** G-19: the kind's settings can't change now (a streak once switched on). */
+  locked?: boolean;
 }
 
 /** Translates an error: client keys (`programs.validation.*`) or the server's own words. */
 export function errorText(errors: FormErrors, serverErrors: FormErrors, t: (k: string) => string) {
   return (field: string): string | undefined => {
     const key = errors[field];
-    if (key) return t(`programs.validation.${key}`);
+    // A full key (`earnDates.validation.daysRange`) comes from a kind's own locale file
+    // (`earnDates.…`, `earnEvents.…`).
+    if (key) return t(key.includes(".") ? key : `programs.validation.${key}`);
     return serverErrors[field];
   };
 }

@@ -1,6 +1,7 @@
 import { BlockStack, Card, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { FieldCheck, FieldSelect, FieldText, type KindFieldsProps } from "./fields";
+import { RewardScopeFields } from "./scope-fields";
 
 const expiries = ["permanent", "1W", "2W", "1M", "3M", "6M", "1Y", "2Y", "specific", "custom"] as const;
 
@@ -70,6 +71,7 @@ export function RewardFields(p: KindFieldsProps) {
           </FormLayout>
         </BlockStack>
       </Card>
+      <RewardScopeFields {...p} />
       <Card>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">

@@ -1,0 +1,28 @@
+import type { Deps } from "../infra/deps";
+import type { JobDefinition } from "../infra/queue";
+import { refreshCollectionProducts, shopNamesCollections } from "../modules/catalogue/catalogue.service";
+import { getShopOrThrow, listInstalledShopIds } from "../modules/shops/shops.service";
+import * as refs from "./refs";
+
+/**
+ * Issue 14: one shop's collection members, after a rule naming collections is saved. A throttled
+ * or failed platform call throws and pg-boss retries (a refresh replaces, so a retry is harmless).
+ */
+export const refreshCollectionProductsJob: JobDefinition<{ shopId: string }, Deps> = {
+  ...refs.refreshCollectionProducts,
+  async handle(deps, { shopId }) {
+    await refreshCollectionProducts(deps, await getShopOrThrow(deps, shopId));
+  },
+};
+
+/** Daily (collections change on the platform): one job per shop whose rules name collections. */
+export const refreshAllCollectionProductsJob: JobDefinition<Record<string, never>, Deps> = {
+  ...refs.refreshAllCollectionProducts,
+  schedule: "41 3 * * *",
+  async handle(deps) {
+    for (const shopId of await listInstalledShopIds(deps)) {
+      if (!(await shopNamesCollections(deps, shopId))) continue;
+      await deps.queue.send(refs.refreshCollectionProducts, { shopId }, { singletonKey: shopId });
+    }
+  },
+};
