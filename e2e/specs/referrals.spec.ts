@@ -7,7 +7,8 @@ import { expect, signIn, test, tokenOf } from "../fixtures";
  * use), orders with it and pays; the member sees the referral completed and her 500 points; a
  * second account in the friend's browser cannot use the friend's link; refunding the friend's
  * order within the window cancels the referral and takes the points back. The demo seed turns the
- * program on (10 % for the friend, 500 points for the referrer, paid orders only).
+ * program on (10 % for the friend, 500 points for the referrer, paid orders only) and designs its
+ * referral popup (E-13), which greets the friend on landing and shows her code once she is in.
  */
 const REFERRER_POINTS = 500;
 
@@ -73,6 +74,10 @@ test("a member refers a friend: link, friend's reward, completion, no self-deali
   const f = await fContext.newPage();
   await f.goto(`${link.pathname}${link.search}`);
   await expect(f.getByTestId("referral-invite")).toBeVisible();
+  // E-13: the merchant's referral popup (the demo shop's design) greets her with Alma's gift.
+  const popup = f.getByTestId("laurel-referral-popup");
+  await expect(popup).toBeVisible({ timeout: 15_000 });
+  await expect(popup.getByRole("heading")).toHaveText("Alma sent you 10% off");
   await expect
     .poll(async () => (await fContext.cookies()).find((c) => c.name === "laurel_ref")?.value)
     .toBe(code);
@@ -82,6 +87,8 @@ test("a member refers a friend: link, friend's reward, completion, no self-deali
   await expect(live).toContainText("reward is ready", { timeout: 15_000 });
   const friendCode = /ready (\S+)/.exec((await live.textContent()) ?? "")?.[1] ?? "";
   expect(friendCode).not.toBe("");
+  // The popup says it too, in the merchant's words.
+  await expect(f.getByTestId("laurel-referral-popup-reward")).toContainText(friendCode);
   await expect
     .poll(async () =>
       (await merchantReferrals(browser, "pending")).some((r) => r.friend.email === friendEmail),

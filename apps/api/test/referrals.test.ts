@@ -331,6 +331,12 @@ describe("demo seed", () => {
         .select("id")
         .where("email", "=", "ava@laurel.test")
         .executeTakeFirstOrThrow();
+      // E-13: the referral pages come designed.
+      const design = await adminGet(s.app, "/apiSa/referral/branding", demoToken);
+      expect(design.json().data.branding.popup).toMatchObject({
+        layout: "modal",
+        buttonText: "Create my account",
+      });
       const mine = await adminGet(s.app, `/apiSa/referrals?referrerId=${ava.id}`, demoToken);
       expect(mine.statusCode, mine.body).toBe(200);
       expect(mine.json().data.counts).toEqual({ pending: 1, completed: 1, canceled: 0 });
@@ -408,6 +414,101 @@ describe("referrer's discount reward (outbox job)", () => {
         .where("code", "=", reward.code)
         .execute();
       expect(discounts).toHaveLength(1);
+      expect(discounts[0]?.active).toBe(true);
+
+      // The friend's order is cancelled within the window: the referral is canceled and the
+      // referrer's code deactivated on the platform, once.
+      const cancel = orderBody({
+        id: "880777",
+        customerId: "7102",
+        cancelledAt: "2026-06-16T10:00:00-04:00",
+      });
+      await deliverWebhook(s, "orders/cancelled", cancel);
+      const canceled = await s.deps.db
+        .selectFrom("referrals")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(canceled.status).toBe("canceled");
+      const revokes = await s.deps.database.jobSql.executeSql("select data from pgboss.job where name = $1", [
+        "revoke-referral-reward",
+      ]);
+      expect(revokes.rows).toEqual([{ data: { shopId: "shop_demo", referralId: id } }]);
+      const { revokeReferrerDiscount } = await import("../src/modules/referrals/referrals.service");
+      await revokeReferrerDiscount(s.deps, "shop_demo", id);
+      await revokeReferrerDiscount(s.deps, "shop_demo", id);
+      const after = await s.deps.db
+        .selectFrom("demo_discounts")
+        .selectAll()
+        .where("code", "=", reward.code)
+        .execute();
+      expect(after.map((d) => d.active)).toEqual([false]);
+      const revoked = await s.deps.db
+        .selectFrom("referrals")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(revoked.referrer_reward).toMatchObject({ status: "revoked", code: reward.code });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("referrer eligibility by the platform's customer tags and the VIP tier in force (E-02, E-05)", () => {
+  it("a tag told by customers/update opens referral; a tier's limit stops the second friend", async () => {
+    const s = await createTestApp({ worker: true });
+    try {
+      const { token: tk } = await signIn(s.app);
+      const base = await adminSend(s.app, "POST", "/apiSa/tiers", tk, { name: "Base", milestone: 0 });
+      expect(base.statusCode, base.body).toBe(200);
+      const tierId = base.json().data.id as string;
+      expect(
+        (await adminSend(s.app, "POST", "/apiSa/tiers/launch", tk, { grantEntryRewards: false })).statusCode,
+      ).toBe(200);
+      await s.deps.queue.drain();
+      const put = await adminSend(s.app, "PUT", "/apiSa/referral/settings", tk, {
+        ...SETTINGS,
+        customerTags: ["vip"],
+        perCustomerLimit: { limit: null, perTier: { [tierId]: 1 } },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const customerBody = (tags: string) =>
+        JSON.stringify({ id: 7201, email: "tess@example.com", first_name: "Tess", last_name: null, tags });
+      expect((await deliverWebhook(s, "customers/create", customerBody(""))).statusCode).toBe(200);
+      await s.app.inject({ method: "POST", url: signedProxyUrl(s, "/proxy/join", { customer: "7201" }) });
+      const view = () =>
+        s.app.inject({ method: "GET", url: signedProxyUrl(s, "/proxy/referral", { customer: "7201" }) });
+      expect((await view()).json().data.code).toBeNull();
+
+      expect((await deliverWebhook(s, "customers/update", customerBody("wholesale, vip "))).statusCode).toBe(
+        200,
+      );
+      const code = (await view()).json().data.code as string;
+      expect(code).toMatch(/^REF/);
+      const tags = await s.deps.db
+        .selectFrom("customers")
+        .select("tags")
+        .where("platform_customer_id", "=", "7201")
+        .executeTakeFirstOrThrow();
+      expect(tags.tags).toEqual(["wholesale", "vip"]);
+
+      // The Base tier allows one completed referral: the first friend completes, the second is refused.
+      const friendClaim = (customer: string, email: string) =>
+        s.app.inject({
+          method: "POST",
+          url: signedProxyUrl(s, "/proxy/referral/claim", { customer }),
+          payload: { code, email },
+        });
+      expect((await friendClaim("7202", "uma@example.com")).statusCode).toBe(200);
+      await deliverWebhook(
+        s,
+        "orders/paid",
+        orderBody({ id: "881001", customerId: "7202", email: "uma@example.com" }),
+      );
+      const second = await friendClaim("7203", "vic@example.com");
+      expect(second.statusCode, second.body).toBe(422);
+      expect(second.json().errors[0].message).toBe("referrer_limit");
     } finally {
       await s.close();
     }

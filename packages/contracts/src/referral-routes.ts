@@ -1,5 +1,14 @@
 import { z } from "zod";
 import {
+  proxyReferralPopup,
+  proxyReferralPopupQuery,
+  referralBrandingResponse,
+  referralBrandingSchema,
+  referralExportBody,
+  referralExportDownloadQuery,
+  referralExportResult,
+} from "./referral-pages";
+import {
   proxyReferralClaimBody,
   proxyReferralClaimResult,
   proxyReferralQuery,
@@ -39,6 +48,29 @@ export const referralRoutes = {
     query: referralListQuery,
     response: z.string(),
   },
+  "POST /apiSa/referrals/export": {
+    summary: "E-mail the referral activity as a CSV: a job builds it and e-mails a signed link (E-12)",
+    guard: "admin",
+    body: referralExportBody,
+    response: referralExportResult,
+  },
+  "GET /exports/referrals/:shopId/:id": {
+    summary: "The e-mailed referral export (CSV), by its signed link, until it expires (E-12)",
+    guard: "public",
+    query: referralExportDownloadQuery,
+    response: z.string(),
+  },
+  "GET /apiSa/referral/branding": {
+    summary: "The referral pages' design: invite card and friend popup (E-13)",
+    guard: "admin",
+    response: referralBrandingResponse,
+  },
+  "PUT /apiSa/referral/branding": {
+    summary: "Save the referral pages' design (E-13)",
+    guard: "admin",
+    body: referralBrandingSchema,
+    response: referralBrandingResponse,
+  },
   "GET /apiSa/referral/whitelist": {
     summary: "Customers on the referral whitelist (E-10)",
     guard: "admin",
@@ -62,6 +94,12 @@ export const referralRoutes = {
     guard: "proxy",
     query: proxyReferralQuery,
     response: proxyReferralView,
+  },
+  "GET /proxy/referral/popup": {
+    summary: "Storefront: the referral popup for a friend who opened a link, texts filled (E-13)",
+    guard: "proxy",
+    query: proxyReferralPopupQuery,
+    response: proxyReferralPopup,
   },
   "POST /proxy/referral/claim": {
     summary: "Storefront: a signed-in friend claims a referral code (E-03 checks); the friend's reward",

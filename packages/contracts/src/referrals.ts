@@ -193,6 +193,13 @@ export const proxyReferralView = z.object({
   referrerReward: z.unknown(),
   completed: z.number().int(),
   pending: z.number().int(),
+  /** E-13: the invite card's design (`/storefront/branding/customer-invite`), texts filled. */
+  invite: z.object({
+    heading: z.string(),
+    body: z.string(),
+    shareChannels: z.array(z.string()),
+    showStats: z.boolean(),
+  }),
 });
 export type ProxyReferralView = z.infer<typeof proxyReferralView>;
 

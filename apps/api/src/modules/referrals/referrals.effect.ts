@@ -8,9 +8,11 @@ import {
   referrerLimitOf,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
+import { AppError } from "../../infra/errors";
 import * as jobs from "../../jobs/refs";
 import { lockCustomer } from "../customers/customers.service";
 import { postEntry } from "../ledger/ledger.service";
+import { enqueueEmails } from "../mail/mail.service";
 import type { OrderEffect } from "../orders/order-effects";
 import type { OrderOutcome } from "../orders/order-facts";
 import * as repo from "./referrals.repository";
@@ -34,9 +36,62 @@ export const referralOrderEffect: OrderEffect = {
       list.push(o);
       byShop.set(o.shop.id, list);
     }
-    for (const [shopId, list] of byShop) await applyShop(deps, trx, shopId, list);
+    for (const [shopId, list] of byShop) {
+      await logRewardCodesUsed(trx, shopId, list);
+      await applyShop(deps, trx, shopId, list);
+    }
   },
 };
+
+/**
+ * E-11: an order that used a referral discount code is logged on its owner's history as "redeem
+ * referral coupon" (the referred friend's code, or the referrer's), once per code whatever the
+ * redeliveries (ledger key `referral:<id>:<side>:coupon`). Logs move no points.
+ */
+async function logRewardCodesUsed(trx: Tx, shopId: string, outcomes: readonly OrderOutcome[]) {
+  const orderOfCode = new Map<string, string>();
+  for (const o of outcomes) {
+    const codes = (o.order.facts as { discountCodes?: unknown }).discountCodes;
+    if (!Array.isArray(codes)) continue;
+    for (const code of codes)
+      if (typeof code === "string") orderOfCode.set(code.toUpperCase(), o.order.order_id);
+  }
+  if (orderOfCode.size === 0) return;
+  const used = await repo.findByRewardCodes(trx, shopId, [...orderOfCode.keys()]);
+  for (const r of used) {
+    const sides = [
+      {
+        side: "friend",
+        code: r.friend_code,
+        customerId: r.friend_id,
+        type: "redeem_referral_coupon_referred",
+      },
+      {
+        side: "referrer",
+        code: r.referrer_code,
+        customerId: r.referrer_id,
+        type: "redeem_referral_coupon_referrer",
+      },
+    ] as const;
+    for (const s of sides) {
+      const orderId = s.code ? orderOfCode.get(s.code) : undefined;
+      if (!orderId || !s.customerId) continue;
+      try {
+        await postEntry(trx, {
+          shopId,
+          customerId: s.customerId,
+          activityType: s.type,
+          idempotencyKey: `referral:${r.id}:${s.side}:coupon`,
+          sourceRef: `order:${orderId}`,
+          note: s.code,
+        });
+      } catch (error) {
+        // The code told again on another order (an edit, a re-import): the first use stands.
+        if (!(error instanceof AppError && error.code === "idempotency_conflict")) throw error;
+      }
+    }
+  }
+}
 
 /**
  * The order as the referral sees it after this news: a cancelled or fully refunded order is told
@@ -155,6 +210,15 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
           note: "Friend's first order",
         });
       }
+      // L-12: the referrer hears that the friend's order completed the referral (once per referral).
+      await enqueueEmails(deps, trx, shop, [
+        {
+          event: "referral_completed",
+          customerId: referrerId,
+          occasion: `referral:${ref.row.id}`,
+          values: grant.kind === "points" ? { points: grant.points } : {},
+        },
+      ]);
       completedNow++;
       referrerCompleted.set(referrerId, done + 1);
       Object.assign(ref, {
@@ -174,6 +238,11 @@ async function applyShop(deps: Deps, trx: Tx, shopId: string, outcomes: readonly
       at: now,
       orderId: o.order.order_id,
     });
+    if (wasCompleted && ref.reward?.kind === "discount") {
+      // The referrer's code goes too (through the platform, after the commit).
+      const data = { shopId, referralId: ref.row.id };
+      await deps.queue.sendInTransaction(trx, jobs.revokeReferralReward, data, { singletonKey: ref.row.id });
+    }
     const pointsGranted = wasCompleted && ref.reward?.kind === "points" ? (ref.reward.points ?? 0) : 0;
     if (wasCompleted && pointsGranted > 0) {
       const referrer = await lockCustomer(trx, shopId, referrerId);

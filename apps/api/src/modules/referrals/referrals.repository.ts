@@ -378,3 +378,137 @@ export async function refundedByOrder(trx: Tx, shopId: string, orderIds: readonl
     .execute();
   return new Map(rows.map((r) => [r.order_id, Number(r.amount)]));
 }
+
+/**
+ * customers/redact: the shopper's traces in referrals — their e-mail, device id and IP hash as a
+ * friend, and the devices and IP hashes seen on their own link. Statuses and rewards stay (the
+ * merchant's accounting), as the ledger's amounts do.
+ */
+export async function eraseReferralTraces(trx: Tx, shopId: string, customerId: string): Promise<void> {
+  await trx
+    .updateTable("referrals")
+    .set({ friend_email: null, device_id: null, ip_hash: null, updated_at: sql`now()` })
+    .where("shop_id", "=", shopId)
+    .where("friend_id", "=", customerId)
+    .execute();
+  await trx
+    .updateTable("referral_links")
+    .set({ device_ids: JSON.stringify([]), ip_hashes: JSON.stringify([]) })
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", customerId)
+    .execute();
+}
+
+// ------------------------------------------------------------------------------------------------
+// E-13: the referral pages' design
+
+export function findBranding(conn: Conn, shopId: string) {
+  return conn
+    .selectFrom("referral_branding")
+    .select("branding")
+    .where("shop_id", "=", shopId)
+    .executeTakeFirst();
+}
+
+export async function upsertBranding(trx: Tx, shopId: string, branding: object, at: Date) {
+  const json = JSON.stringify(branding);
+  await trx
+    .insertInto("referral_branding")
+    .values({ shop_id: shopId, branding: json, updated_at: at })
+    .onConflict((oc) => oc.column("shop_id").doUpdateSet({ branding: json, updated_at: at }))
+    .execute();
+}
+
+export function findReferrerOfCode(conn: Conn, shopId: string, code: string) {
+  return conn
+    .selectFrom("referral_links as l")
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "l.shop_id").onRef("c.id", "=", "l.customer_id"),
+    )
+    .select(["c.id", "c.first_name"])
+    .where("l.shop_id", "=", shopId)
+    .where("l.code", "=", code)
+    .executeTakeFirst();
+}
+
+// ------------------------------------------------------------------------------------------------
+// E-12: exports e-mailed as a signed link
+
+export async function insertExport(
+  trx: Tx,
+  e: { shopId: string; id: string; filter: object; recipient: string; requestedBy: string | null; at: Date },
+) {
+  await trx
+    .insertInto("referral_exports")
+    .values({
+      shop_id: e.shopId,
+      id: e.id,
+      status: "queued",
+      filter: JSON.stringify(e.filter),
+      recipient: e.recipient,
+      requested_by: e.requestedBy,
+      created_at: e.at,
+    })
+    .execute();
+}
+
+export function findExport(conn: Conn, shopId: string, id: string) {
+  return conn
+    .selectFrom("referral_exports")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Marks a queued export ready with its file; false when it was not queued any more (a retried job). */
+export async function finishExport(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  done: { csv: string; rowCount: number; at: Date; expiresAt: Date },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("referral_exports")
+    .set({
+      status: "ready",
+      csv: done.csv,
+      row_count: done.rowCount,
+      ready_at: done.at,
+      expires_at: done.expiresAt,
+    })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .where("status", "=", "queued")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Expired files are dropped; the row stays as the record of the export. */
+export async function dropExpiredExports(trx: Tx, shopId: string, now: Date) {
+  await trx
+    .updateTable("referral_exports")
+    .set({ csv: null })
+    .where("shop_id", "=", shopId)
+    .where("csv", "is not", null)
+    .where("expires_at", "<", now)
+    .execute();
+}
+
+/** E-11: the referrals whose friend or referrer discount code is one of `codes` (upper case). */
+export function findByRewardCodes(trx: Tx, shopId: string, codes: readonly string[]) {
+  const friendCode = sql<string | null>`friend_reward ->> 'code'`;
+  const referrerCode = sql<string | null>`referrer_reward ->> 'code'`;
+  return trx
+    .selectFrom("referrals")
+    .select([
+      "id",
+      "friend_id",
+      "referrer_id",
+      friendCode.as("friend_code"),
+      referrerCode.as("referrer_code"),
+    ])
+    .where("shop_id", "=", shopId)
+    .where((eb) => eb.or([eb(friendCode, "in", [...codes]), eb(referrerCode, "in", [...codes])]))
+    .execute();
+}

@@ -1,6 +1,10 @@
 import {
   proxyReferralClaimBody,
+  proxyReferralPopupQuery,
   proxyReferralQuery,
+  referralBrandingSchema,
+  referralExportBody,
+  referralExportDownloadQuery,
   referralListQuery,
   referralSettingsSchema,
   referralWhitelistBody,
@@ -12,6 +16,13 @@ import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin, requireProxy } from "../../infra/http";
 import { getShopOrThrow } from "../shops/shops.service";
 import { proxyRateLimitKey, storefrontVisitorAddress } from "../storefront/proxy.guard";
+import {
+  downloadReferralExport,
+  getReferralBranding,
+  getReferralPopup,
+  requestReferralExport,
+  saveReferralBranding,
+} from "./referral-pages.service";
 import {
   changeWhitelist,
   claimReferral,
@@ -54,6 +65,36 @@ export function registerReferralRoutes(app: FastifyInstance, deps: Deps): void {
       .header("content-disposition", 'attachment; filename="referrals.csv"')
       .send(csv);
   });
+  // E-12: the export e-mailed as a signed link (decision 0126).
+  app.post("/apiSa/referrals/export", admin, async (request) => {
+    const { auth, shop } = await callerOf(request);
+    const body = parseInput(referralExportBody, request.body ?? {});
+    return ok(await requestReferralExport(deps, shop, auth, body), "Your export will be e-mailed to you");
+  });
+  app.get<{ Params: { shopId: string; id: string } }>(
+    "/exports/referrals/:shopId/:id",
+    { config: { guard: "public" as const } },
+    async (request, reply) => {
+      const { s } = parseInput(referralExportDownloadQuery, request.query);
+      const { shopId, id } = request.params;
+      const csv = await downloadReferralExport(deps, shopId, id, s);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="referrals.csv"')
+        .header("cache-control", "private, no-store")
+        .send(csv);
+    },
+  );
+  // E-13: the referral pages' design (decision 0125).
+  app.get("/apiSa/referral/branding", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    return ok(await getReferralBranding(deps, shop));
+  });
+  app.put("/apiSa/referral/branding", admin, async (request) => {
+    const { auth, shop } = await callerOf(request);
+    const body = parseInput(referralBrandingSchema, request.body);
+    return ok(await saveReferralBranding(deps, shop, auth, body), "Updated successfully");
+  });
   app.get("/apiSa/referral/whitelist", admin, async (request) => {
     const auth = requireAdmin(request);
     const { search } = parseInput(referralWhitelistQuery, request.query);
@@ -84,6 +125,10 @@ export function registerReferralRoutes(app: FastifyInstance, deps: Deps): void {
         ip: storefrontVisitorAddress(request),
       }),
     );
+  });
+  app.get("/proxy/referral/popup", proxy, async (request) => {
+    const { code } = parseInput(proxyReferralPopupQuery, request.query);
+    return ok(await getReferralPopup(deps, requireProxy(request), code));
   });
   app.post("/proxy/referral/claim", proxy, async (request) => {
     const body = parseInput(proxyReferralClaimBody, request.body);

@@ -12,7 +12,7 @@ import {
   type ReferralWhitelistResponse,
   referralSettingsSchema,
 } from "@laurel/contracts";
-import { type CustomerRow, DEMO_SHOP_DOMAIN, type ShopRow, type Tx } from "@laurel/db";
+import { type CustomerRow, type Db, DEMO_SHOP_DOMAIN, type ShopRow, type Tx } from "@laurel/db";
 import {
   buildReferralCode,
   buildReferralLink,
@@ -35,6 +35,8 @@ import { type Actor, auditWrite } from "../audit/audit.service";
 import { ensureCustomer, findCustomer, findCustomerByPlatformId } from "../customers/customers.service";
 import { postEntry } from "../ledger/ledger.service";
 import { cycleStartOf } from "../orders/order-facts";
+import { tierInForceOf } from "../tiers/tiers.service";
+import { inviteOf } from "./referral-branding";
 import * as repo from "./referrals.repository";
 
 /** What a shop that never saved its referral settings has: off, with sensible rewards. */
@@ -144,32 +146,57 @@ export async function listReferrals(
   };
 }
 
-/** CSV of the referral list (E-12): sent as a file download until e-mail exists. */
-export async function exportReferralsCsv(deps: Deps, shopId: string, q: ReferralListQuery): Promise<string> {
-  const page = await listReferrals(deps, shopId, { ...q, page: 1, pageSize: 10_000 });
-  if (page.referrals.length === 0) throw new AppError("referral_export_empty", 404);
+/** The CSV's rows are read a page at a time, so a large export never holds one huge result. */
+const CSV_PAGE = 1_000;
+
+/**
+ * CSV of the referral list (E-12): the file download, and the e-mailed export's file. Cells that a
+ * spreadsheet would run as a formula are quoted with a leading apostrophe.
+ */
+export async function referralsCsv(
+  deps: Deps,
+  shopId: string,
+  filter: { status?: ReferralListQuery["status"]; referrerId?: string | undefined },
+): Promise<{ csv: string; count: number }> {
   const cell = (v: string | null) => {
     const s = v ?? "";
     const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
     return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
-  const header = "Referrer,Referrer email,Friend email,Code,Status,Reason,Order,Created at,Completed at";
-  const lines = page.referrals.map((r) =>
-    [
-      r.referrer.name,
-      r.referrer.email,
-      r.friend.email,
-      r.code,
-      r.status,
-      r.reason,
-      r.orderId,
-      r.createdAt,
-      r.completedAt,
-    ]
-      .map(cell)
-      .join(","),
-  );
-  return `${[header, ...lines].join("\n")}\n`;
+  const lines = ["Referrer,Referrer email,Friend email,Code,Status,Reason,Order,Created at,Completed at"];
+  const where = {
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.referrerId ? { referrerId: filter.referrerId } : {}),
+  };
+  for (let page = 1; ; page++) {
+    const rows = await repo.listReferrals(deps.db, shopId, where, page, CSV_PAGE);
+    for (const r of rows) {
+      lines.push(
+        [
+          nameOf(r),
+          r.email,
+          r.friend_email,
+          r.code,
+          r.status,
+          r.reason,
+          r.order_id,
+          r.created_at.toISOString(),
+          r.completed_at?.toISOString() ?? null,
+        ]
+          .map(cell)
+          .join(","),
+      );
+    }
+    if (rows.length < CSV_PAGE) break;
+  }
+  return { csv: `${lines.join("\n")}\n`, count: lines.length - 1 };
+}
+
+/** `GET /apiSa/referrals/export`: the CSV as a file download ('No referrals found to export'). */
+export async function exportReferralsCsv(deps: Deps, shopId: string, q: ReferralListQuery): Promise<string> {
+  const { csv, count } = await referralsCsv(deps, shopId, q);
+  if (count === 0) throw new AppError("referral_export_empty", 404);
+  return csv;
 }
 
 export async function listWhitelist(deps: Deps, shopId: string, search: string | undefined) {
@@ -236,14 +263,15 @@ async function ensureLink(trx: Tx, deps: Deps, shopId: string, customerId: strin
   throw new AppError("referral_link_failed", 500);
 }
 
-function referrerFacts(customer: CustomerRow) {
+/** What the referral rules know of a referrer: state, whitelist, the platform's tags, tier in force. */
+async function referrerFacts(conn: Db | Tx, customer: CustomerRow) {
   return {
     customerId: customer.id,
     email: customer.email,
     type: customer.type,
     whitelisted: customer.referral_whitelisted,
-    tags: [] as string[],
-    tierId: null,
+    tags: customer.tags,
+    tierId: await tierInForceOf(conn, customer.shop_id, customer.id),
   };
 }
 
@@ -265,10 +293,17 @@ export async function getShopperReferral(
     friendReward: settings.friendReward,
     referrerReward: settings.referrerReward,
   };
-  const none = { ...base, code: null, link: null, completed: 0, pending: 0 };
+  const none = {
+    ...base,
+    code: null,
+    link: null,
+    completed: 0,
+    pending: 0,
+    invite: await inviteOf(deps, shop, settings, ""),
+  };
   if (!auth.platformCustomerId || !settings.enabled) return none;
   const customer = await findCustomerByPlatformId(deps.db, shop.id, auth.platformCustomerId);
-  if (!customer || !mayRefer(settings, referrerFacts(customer))) return none;
+  if (!customer || !mayRefer(settings, await referrerFacts(deps.db, customer))) return none;
   const link = await deps.db.transaction().execute(async (trx) => {
     const row = await ensureLink(trx, deps, shop.id, customer.id, settings.linkPrefix);
     const ipHash = hashIp(deps, shop.id, fingerprint.ip);
@@ -286,6 +321,7 @@ export async function getShopperReferral(
     link: buildReferralLink(storeUrlOf(deps, shop), link.code, settings.redirectUrl),
     completed: counts.completed,
     pending: counts.pending,
+    invite: none.invite,
   };
 }
 
@@ -334,7 +370,7 @@ export async function claimReferral(
     const decision = decideClaim({
       rules: rulesOf(settings),
       referrer: {
-        ...referrerFacts(referrer),
+        ...(await referrerFacts(trx, referrer)),
         deviceIds: link.device_ids,
         ipHashes: link.ip_hashes,
         completedReferrals: counts.completed,
@@ -440,6 +476,7 @@ function friendDiscount(
     appliesOncePerCustomer: true,
     combinesWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: true },
     purchaseType: "one_time",
+    salesChannel: "all",
     startsAt: now,
     endsAt: null,
   };
@@ -466,7 +503,7 @@ export async function issueReferrerDiscount(deps: Deps, shopId: string, referral
   const code = `${settings.linkPrefix.toUpperCase().replace(/[^A-Z0-9]/g, "")}R${codeSuffixFromBytes(digest.subarray(0, 8))}`;
   const value = reward.value;
   const currency = shop.platform_info.currency ?? DEFAULT_CURRENCY;
-  await deps.platform.createDiscount(
+  const created = await deps.platform.createDiscount(
     { domain: shop.shopify_domain, accessToken: shop.access_token },
     {
       ...friendDiscount(code, settings, shop, referrer.platform_customer_id, deps.clock.now()),
@@ -476,11 +513,45 @@ export async function issueReferrerDiscount(deps: Deps, shopId: string, referral
           : { kind: "amount", amount: { amount: value.amount, currency }, items: { all: true } },
     },
   );
+  await deps.db.transaction().execute((trx) =>
+    repo.setReferrerReward(trx, shopId, referralId, {
+      kind: "discount",
+      value,
+      status: "issued",
+      code,
+      platformDiscountId: created.platformDiscountId,
+    }),
+  );
+}
+
+/**
+ * A referral canceled after completion (job `revoke-referral-reward`): its referrer discount is
+ * deactivated on the platform, or — not issued yet — marked so it never is. Idempotent: a revoked
+ * reward is left as it is, and deactivating twice is harmless on the platform.
+ */
+export async function revokeReferrerDiscount(deps: Deps, shopId: string, referralId: string): Promise<void> {
+  const row = await repo.findReferral(deps.db, shopId, referralId);
+  const reward = row?.referrer_reward as {
+    kind?: string;
+    status?: string;
+    platformDiscountId?: string;
+  } | null;
+  if (row?.status !== "canceled" || reward?.kind !== "discount") return;
+  if (reward.status === "issued" && reward.platformDiscountId) {
+    const shop = await shopOf(deps, shopId);
+    await deps.platform.deactivateDiscount(
+      { domain: shop.shopify_domain, accessToken: shop.access_token },
+      reward.platformDiscountId,
+    );
+  } else if (reward.status !== "to_issue") return;
   await deps.db
     .transaction()
-    .execute((trx) =>
-      repo.setReferrerReward(trx, shopId, referralId, { kind: "discount", value, status: "issued", code }),
-    );
+    .execute((trx) => repo.setReferrerReward(trx, shopId, referralId, { ...reward, status: "revoked" }));
 }
 
 type ReferralGrantValue = { kind: "percentage"; percentage: number } | { kind: "amount"; amount: number };
+
+/** customers/redact: erase the shopper's personal traces in referrals (decision 0080). */
+export function eraseReferralPersonalData(trx: Tx, shopId: string, customerId: string): Promise<void> {
+  return repo.eraseReferralTraces(trx, shopId, customerId);
+}

@@ -15,9 +15,11 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { emptyStateImage } from "../../../components/illustrations";
+import { isApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
 import { REFERRALS_PAGE_SIZE, useReferrals } from "../api/get-referrals";
 import { downloadReferralsCsv } from "../api/get-referrals-export";
+import { useExportReferrals } from "../api/post-referrals-export";
 
 const STATUSES = ["", "pending", "completed", "canceled"] as const;
 const TONES = { pending: "attention", completed: "success", canceled: "critical" } as const;
@@ -47,6 +49,19 @@ export function ReferralListCard({ referrerId }: { referrerId?: string } = {}) {
           { replace: true, state: { keepSaveBar: true } },
         );
 
+  const emailExport = useExportReferrals();
+  // E-12: the export goes by e-mail (a job builds it); "Download" keeps the file at hand.
+  const exportByEmail = () =>
+    emailExport.mutate(status ? { status } : {}, {
+      onSuccess: (result) => toast(t("referrals.list.exportEmailed", { email: result.data.recipient })),
+      onError: (error) =>
+        toast(
+          isApiError(error, "referral_export_empty")
+            ? t("referrals.list.exportEmpty")
+            : t("referrals.list.exportFailed"),
+          { isError: true },
+        ),
+    });
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -136,9 +151,14 @@ export function ReferralListCard({ referrerId }: { referrerId?: string } = {}) {
               {referrerId ? t("referrals.list.customerTitle") : t("referrals.list.title")}
             </Text>
             {referrerId ? null : (
-              <Button onClick={() => void exportCsv()} loading={exporting}>
-                {t("referrals.list.export")}
-              </Button>
+              <InlineStack gap="200">
+                <Button onClick={() => void exportCsv()} loading={exporting} variant="tertiary">
+                  {t("referrals.list.download")}
+                </Button>
+                <Button onClick={exportByEmail} loading={emailExport.isPending}>
+                  {t("referrals.list.export")}
+                </Button>
+              </InlineStack>
             )}
           </InlineStack>
         </div>
