@@ -27,34 +27,36 @@ function loaderPlugin(): Plugin {
       const entry = files.find((f) => f.type === "chunk" && f.isEntry);
       const css = files.find((f) => f.type === "asset" && f.fileName.endsWith(".css"));
       if (!entry || !css) throw new Error("the panel build must emit one entry chunk and one CSS file");
-      const result = await build({
-        configFile: false,
-        root,
-        logLevel: "warn",
-        publicDir: false,
-        define: {
-          __LAUREL_PANEL_JS__: JSON.stringify(entry.fileName),
-          __LAUREL_PANEL_CSS__: JSON.stringify(css.fileName),
-        },
-        build: {
-          write: false,
-          target,
-          minify: "esbuild",
-          reportCompressedSize: false,
-          lib: {
-            entry: "src/loader.ts",
-            formats: ["iife"],
-            name: "laurelLoader",
-            fileName: () => "loader.js",
+      const define = {
+        __LAUREL_PANEL_JS__: JSON.stringify(entry.fileName),
+        __LAUREL_PANEL_CSS__: JSON.stringify(css.fileName),
+      };
+      // loader.js, and blocks.js (on-site blocks and popups, decision 0145): classic scripts.
+      for (const [file, name] of [
+        ["loader", "laurelLoader"],
+        ["blocks", "laurelBlocks"],
+      ] as const) {
+        const result = await build({
+          configFile: false,
+          root,
+          logLevel: "warn",
+          publicDir: false,
+          define,
+          build: {
+            write: false,
+            target,
+            minify: "esbuild",
+            reportCompressedSize: false,
+            lib: { entry: `src/${file}.ts`, formats: ["iife"], name, fileName: () => `${file}.js` },
+            // No "use strict" prologue: the loader does not rely on it, and every byte counts (W1).
+            rollupOptions: { output: { strict: false } },
           },
-          // No "use strict" prologue: the loader does not rely on it, and every byte counts (W1).
-          rollupOptions: { output: { strict: false } },
-        },
-      });
-      const output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
-      const chunks = output.output.filter((o): o is Rollup.OutputChunk => o.type === "chunk");
-      if (chunks.length !== 1 || !chunks[0]) throw new Error("the loader must build to exactly one file");
-      this.emitFile({ type: "asset", fileName: "loader.js", source: chunks[0].code });
+        });
+        const output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
+        const chunks = output.output.filter((o): o is Rollup.OutputChunk => o.type === "chunk");
+        if (chunks.length !== 1 || !chunks[0]) throw new Error(`${file}.js must build to exactly one file`);
+        this.emitFile({ type: "asset", fileName: `${file}.js`, source: chunks[0].code });
+      }
     },
   };
 }

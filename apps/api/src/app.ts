@@ -1,7 +1,13 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPPERS } from "@laurel/db";
-import { demoStorePlugin, type StoreDeps, type StoreShop, seedStoreShoppers } from "@laurel/demo-store";
+import {
+  demoStorePlugin,
+  type StoreDeps,
+  type StoreShop,
+  seedStoreCatalogue,
+  seedStoreShoppers,
+} from "@laurel/demo-store";
 import Fastify, { type FastifyInstance, type HTTPMethods } from "fastify";
 import type { Deps } from "./infra/deps";
 import type { TrustProxy } from "./infra/env";
@@ -10,12 +16,19 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, sendFa
 import { installInputGuard, MAX_PARAM_LENGTH } from "./infra/input-guard";
 import { serializeRequest } from "./infra/log-redaction";
 import { installSecurityHeaders } from "./infra/security-headers";
+import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes";
 import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerCatalogueRoutes } from "./modules/catalogue/catalogue.routes";
 import { registerComplianceRoutes } from "./modules/compliance/compliance.routes";
+import { registerCustomerImportRoutes } from "./modules/customer-imports/customer-imports.routes";
 import { registerCustomerRoutes } from "./modules/customers/customers.routes";
+import { registerEarnDatesRoutes } from "./modules/earn-dates/earn-dates.routes";
+import { registerEarnEventRoutes } from "./modules/earn-events/earn-events.routes";
+import { findConnectedReviewSecret } from "./modules/earn-events/earn-events.service";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerMailRoutes } from "./modules/mail/mail.routes";
+import { registerMembershipRoutes } from "./modules/membership/membership.routes";
 import { registerOpenApiRoutes } from "./modules/openapi/openapi.routes";
 import { registerProgramRoutes } from "./modules/programs/programs.routes";
 import { registerReferralRoutes } from "./modules/referrals/referrals.routes";
@@ -23,6 +36,7 @@ import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerShopRoutes } from "./modules/shops/shops.routes";
 import { findShopByDomain } from "./modules/shops/shops.service";
 import { registerStaffRoutes } from "./modules/staff/staff.routes";
+import { registerOnsiteRoutes } from "./modules/storefront/onsite.routes";
 import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
 import { registerTierRoutes } from "./modules/tiers/tiers.routes";
 import { registerTranslationRoutes } from "./modules/translations/translations.routes";
@@ -104,6 +118,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerTierRoutes(app, deps);
   registerMailRoutes(app, deps);
   registerTranslationRoutes(app, deps);
+  registerCatalogueRoutes(app, deps);
+  registerOnsiteRoutes(app, deps);
+  registerEarnDatesRoutes(app, deps);
+  await registerEarnEventRoutes(app, deps);
+  registerMembershipRoutes(app, deps);
+  await registerCustomerImportRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
   await registerWebhookRoutes(app, deps, new Set(Object.keys(webhookHandlers)));
   if (deps.config.platform === "demo") await mountDemoStore(app, deps);
   await registerWebRoutes(app, options.webDirs);
@@ -146,11 +167,21 @@ async function mountDemoStore(app: FastifyInstance, deps: Deps): Promise<void> {
       const res = await app.inject({ ...r, method: r.method as HTTPMethods });
       return { statusCode: res.statusCode, headers: res.headers, body: res.body, rawPayload: res.rawPayload };
     },
+    // Issue 15: the store's review app is connected with the shop's inbound secret, as a merchant
+    // pastes it into a review app; only once the shop has a review program.
+    reviewAppSecret: () => demoReviewAppSecret(deps),
   });
+}
+
+async function demoReviewAppSecret(deps: Deps): Promise<string | null> {
+  const shop = await findShopByDomain(deps.db, DEMO_SHOP_DOMAIN);
+  return shop && !shop.uninstalled_at ? findConnectedReviewSecret(deps, shop) : null;
 }
 
 /** The demo store's accounts for the seeded shoppers (Laurel's side: `seedDemoShoppers`). */
 export async function seedDemoStore(deps: Deps): Promise<number> {
   const shop = await findDemoStoreShop(deps, DEMO_SHOP_DOMAIN);
-  return shop ? seedStoreShoppers(demoStoreDeps(deps), shop, DEMO_SHOPPERS) : 0;
+  if (!shop) return 0;
+  await seedStoreCatalogue(demoStoreDeps(deps), shop);
+  return seedStoreShoppers(demoStoreDeps(deps), shop, DEMO_SHOPPERS);
 }

@@ -2,9 +2,15 @@ import { buildApp, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
+import { seedDemoAnalytics } from "./seed/demo-analytics";
 import { seedDemoCustomers } from "./seed/demo-customers";
+import { seedDemoEarnDates } from "./seed/demo-earn-dates";
+import { seedDemoEarnEvents } from "./seed/demo-earn-events";
 import { seedDemoEmails } from "./seed/demo-emails";
+import { seedDemoMail } from "./seed/demo-mail";
 import { seedDemoMembers } from "./seed/demo-members";
+import { seedDemoMembership } from "./seed/demo-membership";
+import { seedDemoOnsite } from "./seed/demo-onsite";
 import { seedDemoPrograms } from "./seed/demo-programs";
 import { seedDemoReferrals } from "./seed/demo-referrals";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
@@ -24,6 +30,12 @@ async function main() {
     await seedDemoStore(deps);
     await seedDemoPrograms(deps);
     await seedDemoEmails(deps);
+    await seedDemoMail(deps);
+    await seedDemoEarnDates(deps);
+    await seedDemoEarnEvents(deps);
+    await seedDemoMembership(deps);
+    await seedDemoOnsite(deps);
+    await seedDemoAnalytics(deps);
   }
   if (config.workerInProcess) await startWorker(deps);
   const app = await buildApp(deps, { logger: true });

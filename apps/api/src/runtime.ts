@@ -1,5 +1,5 @@
 import { type Database, type Db, migrate, openDatabase } from "@laurel/db";
-import { type Clock, systemClock } from "./infra/clock";
+import { type Clock, offsetClock, systemClock } from "./infra/clock";
 import type { Deps } from "./infra/deps";
 import type { Config } from "./infra/env";
 import { newId, randomToken } from "./infra/ids";
@@ -82,12 +82,17 @@ export async function createRuntime(
   const given = overrides.database;
   if (given) await migrate(given);
   const database = given ?? (await openConfiguredDatabase(config));
-  const clock = overrides.clock ?? systemClock;
+  const clock = overrides.clock ?? (config.testClock ? offsetClock() : systemClock);
   const queue = await createJobQueue(database, allJobs);
+  // A replica is never migrated: it follows the primary. Opening is lazy (pg connects on first use).
+  const analyticsDatabase = config.analyticsDatabaseUrl
+    ? await openDatabase({ databaseUrl: config.analyticsDatabaseUrl, poolSize: config.databasePoolSize })
+    : undefined;
   const deps: Deps = {
     config,
     database,
     db: database.db,
+    ...(analyticsDatabase ? { analyticsDatabase } : {}),
     clock,
     newId,
     platform: (overrides.platform ?? ((c, db) => createPlatform(config, c, db)))(clock, database.db),
@@ -117,4 +122,5 @@ export async function closeRuntime(deps: Deps): Promise<void> {
   deps.shopContexts.close();
   await deps.queue.stop();
   await deps.database.close();
+  await deps.analyticsDatabase?.close();
 }

@@ -22,6 +22,7 @@ const request: DiscountRequest = {
   appliesOncePerCustomer: true,
   combinesWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
   purchaseType: "both",
+  salesChannel: "all",
   startsAt: new Date("2026-11-22T00:00:00Z"),
   endsAt: null,
 };

@@ -34,9 +34,15 @@ describe("route guards (DESIGN §3)", () => {
       "GET /mail/o/:shopId/:id/:sig",
       "GET /mail/c/:shopId/:id",
       "GET /mail/u/:shopId/:id/:sig",
+      // The sender's verification link (L-08, decision 0110) answers an HTML page.
+      "GET /mail/sender/:shopId/:sig",
     ];
     for (const key of [...mailPages, "GET /mail/logo/:shopId/:event"]) served.add(key);
     for (const key of ["GET /dev/mailbox", "GET /dev/mailbox/:id"]) served.add(key);
+    // Uploaded storefront images (N-16, decision 0086) are bytes, public like a CDN's.
+    served.add("GET /uploads/:shopId/:file");
+    // The loyalty page answers Liquid for the theme's layout (N-10), not JSON.
+    served.add("GET /proxy/loyalty-page");
     for (const r of routes.filter((r) => r.url.startsWith("/mail/"))) expect(r.guard).toBe("public");
     for (const r of routes.filter((r) => r.url.startsWith("/dev/mailbox"))) expect(r.guard).toBe("session");
     // The demo store's HTML pages, its app-proxy emulation and Shopify's /discount link (decision 0015).

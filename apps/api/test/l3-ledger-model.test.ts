@@ -5,7 +5,14 @@ import { fixedClock } from "../src/infra/clock";
 import { AppError } from "../src/infra/errors";
 import { markShopChanged } from "../src/infra/shop-changes";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
-import { auditLedger, postHold, reserveHold, voidHold } from "../src/modules/ledger/ledger.service";
+import { getInboundKey, inboundSignature } from "../src/modules/earn-events/earn-events.service";
+import {
+  auditLedger,
+  postEntry,
+  postHold,
+  reserveHold,
+  voidHold,
+} from "../src/modules/ledger/ledger.service";
 import { convertDuePendingPoints } from "../src/modules/orders/orders.service";
 import { postPointExpiry } from "../src/modules/point-expiry/point-expiry.service";
 import { createDefaultPrograms } from "../src/modules/programs/programs.service";
@@ -14,6 +21,7 @@ import { REWARD_ACTIVITY } from "../src/modules/rewards/rewards.service";
 import { createShopIfAbsent, shopRowFromPlatform } from "../src/modules/shops/shops.service";
 import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
 import {
+  adminSend,
   createTestApp,
   deliverWebhook,
   shopifyToken,
@@ -952,4 +960,219 @@ describe(`L3: ${OPS} random ledger operations against the reference model`, () =
         `(the ledger audit ${((Date.now() - auditStarted) / 1000).toFixed(1)} s)`,
     );
   }, 3_600_000);
+});
+
+/**
+ * Issue 15's earning events in the L3 suite: a seeded run of review arrivals (signed inbound
+ * endpoint), approvals and disapprovals (the merchant's review queue), social actions (the widget),
+ * redeliveries and spending, against a small reference model of each member's available and tier
+ * points and each review's state (decisions 0101, 0156: a disapproval takes back what was paid,
+ * never below zero, and the review's tier points). After every operation the server's balances equal
+ * the model's; at the end the ledger audit finds no mismatch. `L3_EVENT_OPS` overrides the length.
+ */
+describe("L3 issue 15: review, social and disapproval events against a model", () => {
+  it("balances and tier points follow the model; the audit is clean", async () => {
+    const EVENT_OPS = Number(process.env.L3_EVENT_OPS ?? 400);
+    const REVIEW_POINTS = 30;
+    const SOCIAL_POINTS = 20;
+    const seed = testSeed("L3 issue 15");
+    const rng = seededRandom(seed);
+    const db = t.deps.db;
+    const shop = await db
+      .selectFrom("shops")
+      .selectAll()
+      .where("shopify_domain", "=", DEMO_SHOP_DOMAIN)
+      .executeTakeFirstOrThrow();
+    await updateShopRow(t, shop.id, { plan: "advanced" });
+    const token = await shopifyToken(t.config, DEMO_SHOP_DOMAIN, clock.now());
+    const program = async (body: Record<string, unknown>) => {
+      const res = await adminSend(t.app, "POST", "/apiSa/lp/programs/earning", token, {
+        status: "active",
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as string;
+    };
+    await db
+      .updateTable("programs")
+      .set({ status: "inactive" })
+      .where("shop_id", "=", shop.id)
+      .where("event", "in", ["write_review", "social_activity", "milestone"])
+      .execute();
+    markShopChanged(shop.id);
+    await program({
+      title: "L3 reviews",
+      event: "write_review",
+      config: { earnPoint: REVIEW_POINTS, approval: "manual", hasLimit: false },
+    });
+    const socialId = await program({
+      title: "L3 follow",
+      event: "social_activity",
+      config: { action: "follow_instagram", url: "https://www.instagram.com/l3", earnPoint: SOCIAL_POINTS },
+    });
+    const { secret } = await getInboundKey(t.deps, shop);
+
+    const platformIds = ["9150001", "9150002", "9150003", "9150004"];
+    const ids = new Map<string, string>();
+    for (const p of platformIds) {
+      const c = await db
+        .transaction()
+        .execute((trx) =>
+          ensureCustomer(
+            t.deps,
+            trx,
+            shop.id,
+            { platformCustomerId: p, email: `${p}@example.com`, firstName: "L", lastName: p },
+            "member",
+            clock.now(),
+          ),
+        );
+      ids.set(p, c.id);
+    }
+    const start = await db
+      .selectFrom("customers")
+      .select(["platform_customer_id", "available_points", "tier_points"])
+      .where("shop_id", "=", shop.id)
+      .where("platform_customer_id", "in", platformIds)
+      .execute();
+    const model = new Map(
+      start.map((c) => [
+        c.platform_customer_id,
+        { available: c.available_points, tier: c.tier_points, social: false },
+      ]),
+    );
+    const reviews = new Map<string, { customer: string; id: string | null; status: string; paid: number }>();
+    const counts: Record<string, number> = {};
+
+    const send = (externalId: string, customer: string) => {
+      const raw = JSON.stringify({
+        type: "review.created",
+        id: externalId,
+        source: "laurel",
+        customer: { id: customer },
+        review: { rating: 5, content: "Model-based review", mediaCount: 0 },
+      });
+      return t.app.inject({
+        method: "POST",
+        url: "/inbound/events",
+        payload: raw,
+        headers: {
+          "content-type": "application/json",
+          "x-laurel-shop-domain": DEMO_SHOP_DOMAIN,
+          "x-laurel-signature": inboundSignature(secret, Math.floor(clock.now().getTime() / 1000), raw),
+        },
+      });
+    };
+    const pickCustomer = () => platformIds[rng.int(0, platformIds.length - 1)] as string;
+    const pickReview = () => {
+      const keys = [...reviews.keys()];
+      return keys.length === 0 ? null : (keys[rng.int(0, keys.length - 1)] as string);
+    };
+
+    for (let i = 0; i < EVENT_OPS; i++) {
+      const r = rng.next();
+      let name: string;
+      if (r < 0.3 || reviews.size === 0) {
+        name = "review";
+        const externalId = `l3r-${i}`;
+        const customer = pickCustomer();
+        const res = await send(externalId, customer);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data).toMatchObject({ outcome: "recorded", status: "pending", pointsAwarded: 0 });
+        reviews.set(externalId, { customer, id: res.json().data.id, status: "pending", paid: 0 });
+      } else if (r < 0.55) {
+        name = "approve";
+        const key = pickReview() as string;
+        const review = reviews.get(key);
+        if (!review?.id) continue;
+        const res = await adminSend(t.app, "PUT", `/apiSa/earn-events/reviews/${review.id}`, token, {
+          status: "approved",
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        if (review.status !== "approved") {
+          const m = model.get(review.customer);
+          if (!m) throw new Error("no model customer");
+          m.available += REVIEW_POINTS - review.paid;
+          m.tier += REVIEW_POINTS - review.paid;
+          review.paid = REVIEW_POINTS;
+          review.status = "approved";
+        }
+      } else if (r < 0.75) {
+        name = "disapprove";
+        const key = pickReview() as string;
+        const review = reviews.get(key);
+        if (!review?.id) continue;
+        const res = await adminSend(t.app, "PUT", `/apiSa/earn-events/reviews/${review.id}`, token, {
+          status: "disapproved",
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        if (review.status !== "disapproved") {
+          const m = model.get(review.customer);
+          if (!m) throw new Error("no model customer");
+          m.available -= Math.min(review.paid, Math.max(0, m.available));
+          m.tier -= Math.min(review.paid, Math.max(0, m.tier));
+          review.paid = 0;
+          review.status = "disapproved";
+        }
+      } else if (r < 0.85) {
+        name = "spend";
+        const customer = pickCustomer();
+        const m = model.get(customer);
+        if (!m || m.available <= 0) continue;
+        const points = rng.int(1, m.available);
+        await db.transaction().execute((trx) =>
+          postEntry(trx, {
+            shopId: shop.id,
+            customerId: ids.get(customer) as string,
+            activityType: "adjust_point",
+            available: -points,
+            idempotencyKey: `l3e-spend-${i}`,
+          }),
+        );
+        m.available -= points;
+      } else if (r < 0.93) {
+        name = "social";
+        const customer = pickCustomer();
+        const res = await t.app.inject({
+          method: "POST",
+          url: signedProxyUrl(t, "/proxy/social", { customer }),
+          payload: { programId: socialId },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const m = model.get(customer);
+        if (!m) throw new Error("no model customer");
+        expect(res.json().data.points).toBe(m.social ? 0 : SOCIAL_POINTS);
+        if (!m.social) {
+          m.available += SOCIAL_POINTS;
+          m.tier += SOCIAL_POINTS;
+          m.social = true;
+        }
+      } else {
+        name = "redeliver";
+        const key = pickReview() as string;
+        const review = reviews.get(key);
+        if (!review) continue;
+        const res = await send(key, review.customer);
+        expect(res.json().data).toMatchObject({ outcome: "duplicate", id: review.id });
+      }
+      counts[name] = (counts[name] ?? 0) + 1;
+      const rows = await db
+        .selectFrom("customers")
+        .select(["platform_customer_id", "available_points", "tier_points"])
+        .where("shop_id", "=", shop.id)
+        .where("platform_customer_id", "in", platformIds)
+        .execute();
+      for (const row of rows) {
+        const m = model.get(row.platform_customer_id);
+        expect(
+          [row.available_points, row.tier_points],
+          `seed ${seed} op ${i} ${name} ${row.platform_customer_id}`,
+        ).toEqual([m?.available, m?.tier]);
+      }
+    }
+    console.log(`L3 issue 15: seed ${seed}, ${EVENT_OPS} operations`, counts);
+    expect(await auditLedger(db)).toEqual({ balanceMismatches: [], holdMismatches: [] });
+    for (const o of ["review", "approve", "disapprove", "social", "redeliver"])
+      expect(counts[o] ?? 0).toBeGreaterThan(0);
+  }, 600_000);
 });

@@ -18,6 +18,8 @@ export interface TestOrder {
   tags?: string;
   sourceName?: string;
   discountCodes?: string[];
+  /** ISO time the order was placed; a fixed June 2026 day by default. */
+  createdAt?: string;
 }
 
 export function orderBody(o: TestOrder): string {
@@ -29,7 +31,7 @@ export function orderBody(o: TestOrder): string {
     name: `#${o.id.slice(-4)}`,
     email: o.email ?? "shopper@example.com",
     currency: "USD",
-    created_at: "2026-06-15T10:00:00-04:00",
+    created_at: o.createdAt ?? "2026-06-15T10:00:00-04:00",
     cancelled_at: o.cancelledAt ?? null,
     financial_status: o.financialStatus ?? "paid",
     source_name: o.sourceName ?? "web",

@@ -110,6 +110,7 @@ describe("Shopify platform: managed install through token exchange (reference §
       appliesOncePerCustomer: true,
       combinesWith: { orderDiscounts: false, productDiscounts: true, shippingDiscounts: true },
       purchaseType: "both",
+      salesChannel: "all",
       startsAt: new Date("2026-11-22T00:00:00Z"),
       endsAt: new Date("2026-12-22T00:00:00Z"),
     };

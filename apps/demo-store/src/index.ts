@@ -4,5 +4,6 @@
  * types of what it is given.
  */
 export { seedStoreShoppers } from "./accounts/accounts.service";
+export { seedStoreCatalogue } from "./catalogue/catalogue.seed";
 export { type DemoStoreOptions, demoStorePlugin } from "./plugin";
 export type { LaurelHttp, StoreDeps, StoreShop } from "./store-deps";

@@ -5,6 +5,7 @@ import { registerAppProxyRoutes } from "./routes/app-proxy.routes";
 import { registerCatalogueRoutes } from "./routes/catalogue.routes";
 import { registerCheckoutRoutes } from "./routes/checkout.routes";
 import { registerOrderRoutes } from "./routes/orders.routes";
+import { registerReviewRoutes } from "./routes/reviews.routes";
 import { createStoreHttp, FORM_LIMIT, type StoreHttpOptions } from "./routes/store-http";
 
 export type DemoStoreOptions = StoreHttpOptions;
@@ -32,6 +33,7 @@ export async function demoStorePlugin(app: FastifyInstance, options: DemoStoreOp
     registerCheckoutRoutes(scope, h);
     registerOrderRoutes(scope, h);
     registerAccountRoutes(scope, h);
+    registerReviewRoutes(scope, h);
   });
   await app.register(async (scope) => registerAppProxyRoutes(scope, h));
 }

@@ -20,7 +20,7 @@ export interface LaurelCall {
  * The demo store alone, on a fresh database, in front of a stand-in for Laurel that records every
  * request and answers what the test says: the store needs nothing else (decision 0045).
  */
-export async function createStore() {
+export async function createStore(options: { reviewAppSecret?: string } = {}) {
   const database = await createTestDatabase();
   // The store's tables are keyed by the shop's id: the one row it needs of the host's.
   await database.db
@@ -48,6 +48,7 @@ export async function createStore() {
     sessionSecret: "a-session-secret-of-at-least-32-characters",
     secureCookies: false,
     shoppers: DEMO_SHOPPERS,
+    ...(options.reviewAppSecret ? { reviewAppSecret: async () => options.reviewAppSecret ?? null } : {}),
     laurel: async (request) => {
       calls.push(request);
       const raw = Buffer.from(laurel.body);

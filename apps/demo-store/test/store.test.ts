@@ -43,7 +43,15 @@ describe("pages", () => {
     expect(product.body).toContain(
       '<script src="/widget/loader.js" defer data-laurel-proxy="/apps/laurel" data-laurel-shop="laurel-demo.myshopify.com" data-laurel-locale="en" data-laurel-page="product" data-laurel-customer="" data-laurel-login-url="/demo-store/account/login" data-laurel-register-url="/demo-store/account/register"></script>',
     );
-    expect(product.body.match(/<script/g)).toHaveLength(1);
+    // The app embed's two scripts: the widget's loader and the on-site blocks and popups (issue 12).
+    expect(product.body).toContain(
+      '<script src="/widget/blocks.js" defer data-laurel-proxy="/apps/laurel" data-laurel-locale="en" data-laurel-customer="" data-laurel-register-url="/demo-store/account/register"></script>',
+    );
+    expect(product.body.match(/<script/g)).toHaveLength(2);
+    // N-11: the product page's points block, filled by blocks.js from the shop's order program.
+    expect(product.body).toContain(
+      'data-laurel-points data-testid="product-points" data-amount="2800" data-currency="USD"',
+    );
     // ?widget=0: the Lighthouse baseline, no script at all.
     const bare = await b.get("/demo-store/products/laurel-wreath-tee?widget=0");
     expect(bare.body).not.toContain("<script");

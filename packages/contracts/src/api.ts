@@ -1,5 +1,17 @@
 import { z } from "zod";
+import { analyticsRoutes } from "./analytics";
 import { loginBody, loginResponse, tokenResponse } from "./auth";
+import { catalogueRoutes } from "./catalogue";
+import {
+  customerImportRowErrorsQuery,
+  customerImportRowErrorsResponse,
+  customerImportSchema,
+  customerImportsListQuery,
+  customerImportsListResponse,
+  customerImportUploadQuery,
+  customerImportUploadResponse,
+  devImportsListResponse,
+} from "./customer-imports";
 import {
   adjustPointsBody,
   adjustPointsResponse,
@@ -7,27 +19,57 @@ import {
   bulkCustomersResponse,
   customerActivitiesQuery,
   customerActivitiesResponse,
+  customerChildrenResponse,
   customerCouponsResponse,
+  customerExportSchema,
   customerProfileSchema,
   customerSummarySchema,
   customersExportQuery,
   customersListQuery,
   customersListResponse,
   membershipBody,
+  putCustomerChildrenBody,
   revokeCouponBody,
   revokeCouponResponse,
   shopActivityQuery,
   shopActivityResponse,
+  startCustomerExportBody,
   updateCustomerBody,
 } from "./customers";
+import { earnDatesRoutes } from "./earn-dates-routes";
+import { earnEventRoutes } from "./earn-events";
+import {
+  mailDeliverySchema,
+  mailDomainAnswerSchema,
+  mailSenderSchema,
+  notificationLogQuery,
+  notificationToolBody,
+  postMailDomainBody,
+  putMailSenderBody,
+  putSmtpBody,
+  smtpSettingsSchema,
+  verifySmtpBody,
+} from "./mail-delivery";
+import {
+  exclusiveDealBody,
+  exclusiveDealSchema,
+  membershipOverviewSchema,
+  proxyExclusiveDealSchema,
+  proxyMembershipSchema,
+  tierDesignBody,
+  tierDesignSchema,
+} from "./membership";
 import {
   notificationListSchema,
   notificationLogEntrySchema,
   notificationLogSchema,
   notificationSettingsSchema,
+  proxyReferralInviteBody,
+  proxyReferralInviteResult,
   putNotificationBody,
   testNotificationBody,
 } from "./notifications";
+import { onsiteRoutes } from "./onsite-routes";
 import {
   backtestBody,
   backtestResultSchema,
@@ -70,6 +112,7 @@ import {
   tierLaunchBody,
   tierPreviewSchema,
   tierProgramSchema,
+  tierRewardsBody,
   tierRunSchema,
   tierSchema,
   tierSettingsSchema,
@@ -271,6 +314,23 @@ export const apiRoutes = {
     query: customersExportQuery,
     response: z.string(),
   },
+  "POST /apiSa/customers/exports": {
+    summary:
+      "Start a customer export in the background (J-15; Essential plan and above); e-mailed when ready",
+    guard: "admin",
+    body: startCustomerExportBody,
+    response: customerExportSchema,
+  },
+  "GET /apiSa/customers/exports/:id": {
+    summary: "A customer export's progress (J-15)",
+    guard: "admin",
+    response: customerExportSchema,
+  },
+  "GET /apiSa/customers/exports/:id/file.csv": {
+    summary: "A finished customer export's CSV (J-15), streamed",
+    guard: "admin",
+    response: z.string(),
+  },
   "GET /apiSa/activities": {
     summary: "Point activity across the shop (K-01, K-03), newest first; filters; keyset pages",
     guard: "admin",
@@ -287,6 +347,12 @@ export const apiRoutes = {
     guard: "admin",
     body: updateCustomerBody,
     response: customerSummarySchema,
+  },
+  "PUT /apiSa/customers/:id/children": {
+    summary: "Replace the customer's children info (J-02, J-04): name, gender, birth date; at most ten",
+    guard: "admin",
+    body: putCustomerChildrenBody,
+    response: customerChildrenResponse,
   },
   "POST /apiSa/customers/:id/membership": {
     summary: "Exclude from the program or join (back) (J-05)",
@@ -368,6 +434,12 @@ export const apiRoutes = {
     body: tierBody,
     response: tierSchema,
   },
+  "PUT /apiSa/tiers/:id/rewards": {
+    summary: "The tier reward editor: entry points, tier-up coupon, pre-tier reward (I-04, I-25)",
+    guard: "admin",
+    body: tierRewardsBody,
+    response: tierSchema,
+  },
   "DELETE /apiSa/tiers/:id": {
     summary: "Delete a tier; applied to members at the next relaunch",
     guard: "admin",
@@ -394,6 +466,11 @@ export const apiRoutes = {
     guard: "admin",
     response: z.array(tierRunSchema),
   },
+  "POST /apiSa/tiers/sync-tags": {
+    summary: "Re-tag every member in a tier on the platform, as jobs (I-08: 'Synced tags processed')",
+    guard: "admin",
+    response: z.object({ members: z.number().int() }),
+  },
   "PUT /apiSa/tiers/members/:customerId": {
     summary: "Assign or unassign a member's exclusive tier (I-17), or change their tier directly (I-18)",
     guard: "admin",
@@ -419,6 +496,7 @@ export const apiRoutes = {
   "GET /proxy/customer": {
     summary: "Storefront: membership, balances, ways to earn and to redeem, point label",
     guard: "proxy",
+    query: widgetSettingsQuery,
     response: proxyCustomerResponse,
   },
   "POST /proxy/redeem": {
@@ -444,6 +522,8 @@ export const apiRoutes = {
     response: widgetSettingsResponse,
   },
   ...referralRoutes,
+  ...onsiteRoutes,
+  ...earnEventRoutes,
   "GET /apiSa/notifications": {
     summary: "E-mail notifications: every event with its switch and settings (L-01, L-02)",
     guard: "admin",
@@ -472,8 +552,10 @@ export const apiRoutes = {
     response: z.object({ sent: z.literal(true) }),
   },
   "GET /apiSa/notifications/log": {
-    summary: "The notification log, newest first: sent, opened, clicked, failed (L-02, L-03)",
+    summary:
+      "The notification log, newest first: sent, opened, clicked, failed; filters and pages (L-02, L-03)",
     guard: "admin",
+    query: notificationLogQuery,
     response: notificationLogSchema,
   },
   "POST /apiSa/notifications/log/:id/resend": {
@@ -492,6 +574,12 @@ export const apiRoutes = {
     body: translationSettingsSchema,
     response: translationSettingsSchema,
   },
+  "POST /proxy/referral/invite": {
+    summary: "Invite a friend by e-mail with the shopper's referral link (decision 0131; 10 a day)",
+    guard: "proxy",
+    body: proxyReferralInviteBody,
+    response: proxyReferralInviteResult,
+  },
   "POST /mail/u/:shopId/:id/:sig": {
     summary: "One-click unsubscribe (RFC 8058; signed link from an e-mail)",
     guard: "public",
@@ -502,4 +590,137 @@ export const apiRoutes = {
     guard: "webhook",
     response: z.object({ outcome: z.enum(["applied", "duplicate", "unknown_shop", "ignored_topic"]) }),
   },
+  // E-mail delivery (issue 11, L-06 … L-09, L-14; decision 0110).
+  "GET /apiSa/mail/delivery": {
+    summary: "How e-mails leave (L-09): the method in use, custom SMTP, sending domain and sender",
+    guard: "admin",
+    response: mailDeliverySchema,
+  },
+  "PUT /apiSa/mail/smtp": {
+    summary:
+      "Save the custom SMTP connection (L-06); unverified until tested; the password is never returned",
+    guard: "admin",
+    body: putSmtpBody,
+    response: smtpSettingsSchema,
+  },
+  "POST /apiSa/mail/smtp/verify": {
+    summary: "Verify custom SMTP by a real connection and a test message ('Failed to send test mail')",
+    guard: "admin",
+    body: verifySmtpBody,
+    response: smtpSettingsSchema,
+  },
+  "DELETE /apiSa/mail/smtp": {
+    summary: "Remove the custom SMTP connection",
+    guard: "admin",
+    response: z.object({ removed: z.literal(true) }),
+  },
+  "POST /apiSa/mail/domain": {
+    summary: "Add the custom sending domain (L-07, Advanced): the DNS records to publish",
+    guard: "admin",
+    body: postMailDomainBody,
+    response: mailDomainAnswerSchema,
+  },
+  "POST /apiSa/mail/domain/verify": {
+    summary: "Look the domain's DNS records up: unverified, partially verified (missing listed) or verified",
+    guard: "admin",
+    response: mailDomainAnswerSchema,
+  },
+  "DELETE /apiSa/mail/domain": {
+    summary: "Remove the custom sending domain",
+    guard: "admin",
+    response: z.object({ removed: z.literal(true) }),
+  },
+  "PUT /apiSa/mail/sender": {
+    summary: "Save the sender (L-08, Essential); a new address gets a verification e-mail",
+    guard: "admin",
+    body: putMailSenderBody,
+    response: mailSenderSchema,
+  },
+  "POST /apiSa/dev_zone/notification_tool": {
+    summary: "Internal notification tool (L-14): send any template with sample values to any address",
+    guard: "staff",
+    body: notificationToolBody,
+    response: z.object({ sent: z.literal(true) }),
+  },
+  ...catalogueRoutes,
+  ...earnDatesRoutes,
+  "GET /apiSa/membership": {
+    summary: "Membership overview: exclusive deal, VIP tiers, B2B requirements, subscription gate (I-01)",
+    guard: "admin",
+    response: membershipOverviewSchema,
+  },
+  "GET /apiSa/membership/exclusive-deal": {
+    summary: "The member exclusive deal: settings, design, plan gate and automatic discount cap (I-22, I-23)",
+    guard: "admin",
+    response: exclusiveDealSchema,
+  },
+  "PUT /apiSa/membership/exclusive-deal": {
+    summary:
+      "Save the member exclusive deal; switching it on needs Advanced and a free automatic discount (I-23)",
+    guard: "admin",
+    body: exclusiveDealBody,
+    response: exclusiveDealSchema,
+  },
+  "GET /proxy/membership": {
+    summary: "Storefront: the member's exclusive deal (when their tier may use it) and tier reward coupons",
+    guard: "proxy",
+    response: proxyMembershipSchema,
+  },
+  "POST /proxy/membership/deal": {
+    summary: "Storefront: the member's own code for the exclusive deal, made once (I-22, decision 0136)",
+    guard: "proxy",
+    response: proxyExclusiveDealSchema,
+  },
+  "GET /apiSa/tiers/design": {
+    summary: "The VIP Design tab: how the storefront shows tiers (I-03, I-04, I-27)",
+    guard: "admin",
+    response: tierDesignSchema,
+  },
+  "PUT /apiSa/tiers/design": {
+    summary: "Save the VIP Design tab; not locked while tiers are enabled (it changes no member's tier)",
+    guard: "admin",
+    body: tierDesignBody,
+    response: tierDesignSchema,
+  },
+  "POST /apiSa/customers/imports": {
+    summary:
+      "Upload a CSV of points or birthdays (J-07 … J-10); the body is the file; rows checked, nothing applied",
+    guard: "admin",
+    query: customerImportUploadQuery,
+    response: customerImportUploadResponse,
+  },
+  "GET /apiSa/customers/imports": {
+    summary: "Import history (J-12), newest first; keyset pages",
+    guard: "admin",
+    query: customerImportsListQuery,
+    response: customerImportsListResponse,
+  },
+  "GET /apiSa/customers/imports/:id": {
+    summary: "One import with its progress",
+    guard: "admin",
+    response: customerImportSchema,
+  },
+  "GET /apiSa/customers/imports/:id/errors": {
+    summary: "An import's refused rows (line, column, reason), in line order",
+    guard: "admin",
+    query: customerImportRowErrorsQuery,
+    response: customerImportRowErrorsResponse,
+  },
+  "GET /apiSa/customers/imports/:id/errors.csv": {
+    summary: "An import's refused rows as CSV (formula-safe)",
+    guard: "admin",
+    response: z.string(),
+  },
+  "POST /apiSa/customers/imports/:id/start": {
+    summary: "Start a checked import: a job applies its good rows in batches (J-12)",
+    guard: "admin",
+    response: customerImportSchema,
+  },
+  "GET /apiSa/dev_zone/imports": {
+    summary: "Every shop's imports (internal import file manager, J-12)",
+    guard: "staff",
+    query: customerImportsListQuery,
+    response: devImportsListResponse,
+  },
+  ...analyticsRoutes,
 } satisfies Record<string, RouteContract>;

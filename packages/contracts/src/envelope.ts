@@ -101,6 +101,9 @@ export const errorMessages = {
   referral_refused: "This referral cannot be accepted",
   referral_link_failed: "Failed to create referral link",
   referral_export_empty: "No referrals found to export",
+  referral_export_failed: "Failed to export referrals",
+  referral_export_link_invalid: "This download link is not valid",
+  referral_export_expired: "This download link has expired. Export the referrals again.",
   // VIP tiers (issue 10, I-10, I-12).
   tier_settings_locked: "VIP Tier is enabled, you must disable this feature to change settings",
   tier_run_in_progress: "A tier calculation is running. Changes are possible once it has finished.",
@@ -112,6 +115,38 @@ export const errorMessages = {
   notification_not_found: "This notification does not exist.",
   mail_test_failed: "Failed to send mail test",
   mail_link_invalid: "This link is not valid.",
+  // Friend invitations from the widget (decision 0131).
+  referral_invite_unavailable: "Invitations by e-mail are not available for your account",
+  referral_invite_self: "You cannot invite yourself",
+  referral_invite_repeat: "You have already invited this friend",
+  referral_invite_limit: "You have sent the most invitations allowed today. Please try again tomorrow.",
+  // E-mail delivery (L-06 … L-08, L-10; decision 0110).
+  smtp_save_failed: "Failed to save connection",
+  smtp_test_failed: "Failed to send test mail",
+  smtp_not_configured: "Set up the SMTP connection first.",
+  mail_domain_add_failed: "Failed to add domain",
+  mail_domain_verify_failed: "Failed to verify domain",
+  mail_domain_not_found: "Failed to load domain",
+  mail_sender_unverified: "Email is not verified. Please check your email and verify.",
+  mail_sender_status_failed: "Fail to fetch new status!",
+  mail_send_failed: "Failed to send email. Please try again later.",
+  // Earning from events (issue 15 part 2, decision 0100).
+  inbound_unauthorized: "The signature is missing, expired or not valid.",
+  google_maps_link: "You must enter a link from Google Maps",
+  // G-07: its own code, so the widget shows the shop's translation (decision 0157).
+  birthday_invalid: "Birthday is invalid",
+  google_review_unavailable: "Google Maps review is not available",
+  google_review_submitted: "You have already submitted this link",
+  earn_limit_reached: "You have reached the earning limit for this program",
+  earn_event_decided: "This review has already been decided.",
+  growth_claim_failed: "Failed to claim free order.",
+  program_not_custom: "This program is not an active custom program.",
+  // Membership (issue 10, I-23, D-19).
+  automatic_discount_limit: "Automatic Discount Limit Reached",
+  exclusive_deal_unavailable: "This members-only deal is not available to you",
+  tier_tags_off: "Auto-tagging is off: set a tag prefix to tag customers with their tier",
+  // Customers (issue 9, H-14).
+  tier_adjust_exclusive: "Tier-point adjustment is unavailable for exclusive tiers",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

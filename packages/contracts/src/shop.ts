@@ -178,6 +178,8 @@ export const staffShopUpdateBody = z
       .min(0, "transactionLimit must be 0 or more.")
       .max(100 * MAX_COUNT, "transactionLimit must be at most 100,000,000.")
       .nullable(),
+    /** A plan granted by Laurel staff (a customer-success deal; audited): what the shop's gates see. */
+    plan: planIdSchema,
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update." });

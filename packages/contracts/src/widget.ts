@@ -20,6 +20,20 @@ export const widgetPages = ["home", "product", "collection", "cart", "account", 
 /** H-18: the point label goes before or after the number ("100 points", "points 100"). */
 export const pointLabelPositions = ["after", "before"] as const;
 
+/** N-07 preset ids and N-04 block ids (their meaning: `onsite.ts`). */
+export const widgetPresetIds = [
+  "midnight_black",
+  "peachy_pink",
+  "natural_organic",
+  "retro_vintage",
+  "passionate_red",
+  "cafe_noir",
+  "lime_navy",
+  "pacific_blue",
+  "fitness",
+] as const;
+export const widgetBlockIds = ["welcome", "earn", "redeem"] as const;
+
 export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A BCP 47-ish language tag as Shopify's `request.locale.iso_code` gives it: en, pt-BR, zh-Hant-TW. */
 export const WIDGET_LOCALE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8}){0,3}$/i;
@@ -62,6 +76,7 @@ export const widgetTranslationDefaults = {
   "panel.loading": "Loading…",
   "panel.error": "We couldn't load your rewards. Please try again.",
   "panel.retry": "Try again",
+  "panel.poweredBy": "Powered by Laurel",
   // Welcome box: before login.
   "guest.title": "Join our rewards program",
   "guest.body": "Earn {{loyalty_point}} on every order and spend them on rewards.",
@@ -86,9 +101,17 @@ export const widgetTranslationDefaults = {
   "referral.copy": "Copy link",
   "referral.copied": "Link copied",
   "referral.share": "Share",
+  "referral.share.email": "E-mail",
+  "referral.share.facebook": "Facebook",
+  "referral.share.x": "X",
+  "referral.share.whatsapp": "WhatsApp",
   "referral.stats": "Your code {{code}}: {{completed}} completed, {{pending}} pending",
   "referral.unavailable": "Referral is not available for your account",
   "referral.claimed": "Welcome! Your friend's reward is ready {{code}}",
+  "referral.invite": "Invite a friend by e-mail",
+  "referral.inviteEmail": "Your friend's e-mail",
+  "referral.inviteSend": "Send invitation",
+  "referral.invited": "Invitation sent to {{email}}",
   // VIP tier.
   "tier.current": "VIP tier: {{tier}}",
   "tier.next": "{{points}} to {{next_rank}}",
@@ -147,6 +170,8 @@ export const widgetTranslationDefaults = {
   "activity.earn_review": "Wrote a review",
   "activity.earn_birthday": "Birthday reward",
   "activity.earn_referral": "Referred a friend",
+  "activity.redeem_referral_coupon_referred": "Used your friend's referral reward",
+  "activity.redeem_referral_coupon_referrer": "Used your referral reward",
   "activity.earn_tier_bonus": "VIP tier bonus",
   "activity.earn_milestone": "Milestone reached",
   "activity.earn_social_follow": "Followed us",
@@ -201,6 +226,48 @@ export const widgetTranslationDefaults = {
   "message.referral_limit": "You have reached the referral limit",
   "message.email_invalid": "Email is invalid",
   "message.email_referred": "This email has already been referred",
+  // Issue 15, part 1: birthday, anniversary, visit, streak and social.
+  "earn.birthday": "Your birthday",
+  "earn.save": "Save",
+  "earn.birthdaySaved": "Birthday saved",
+  "earn.claim": "Claim",
+  "earn.nextOn": "Next on {{date}}",
+  "earn.streakDay": "Day {{day}} of {{length}}",
+  "earn.go": "Go",
+  "earn.earned": "You earned {{points}}",
+  "earn.visitPopup": "You earned {{points}} for visiting today",
+  "activity.earn_member_anniversary": "Member anniversary",
+  "activity.earn_join_chat_group": "Joined a chat group",
+  // Issue 15 part 2: reviews, Google Maps reviews, surveys, custom programs, milestones.
+  "earnmore.open": "More ways to earn",
+  "earnmore.title": "More ways to earn",
+  "earnmore.none": "No other ways to earn right now",
+  "earnmore.pending": "Pending approval",
+  "earnmore.done": "Completed",
+  "earnmore.signIn": "Sign in to earn",
+  "earnmore.write_review": "Write a review",
+  "earnmore.fill_survey": "Take the survey",
+  "earnmore.custom_program": "Go",
+  "earnmore.google_open": "Review us on Google Maps",
+  "earnmore.google_label": "Your Google Maps review link",
+  "earnmore.google_submit": "Submit link",
+  "earnmore.google_sent": "Thanks! {{points}} now, the rest once your review is approved",
+  "earnmore.milestone": "Milestones: {{values}}",
+  "message.google_review_submitted": "You have already submitted this link",
+  "message.google_review_unavailable": "Google Maps review is not available",
+  "message.earn_limit_reached": "You have reached the earning limit for this program",
+  // Issue 10: the member exclusive deal and tier reward coupons (decisions 0135, 0136).
+  "vip.off": "{{value}} off",
+  "vip.freeShipping": "Free shipping",
+  "vip.minimum": "on orders of {{amount}} or more",
+  "vip.until": "until {{date}}",
+  "vip.yourCode": "Your code: {{code}}",
+  "vip.apply": "Use it",
+  "vip.coupons": "Your VIP coupons",
+  "vip.couponEntry": "{{tier}} tier-up coupon",
+  "vip.couponPre": "Almost {{tier}} coupon",
+  "activity.tier_up_coupon": "VIP tier-up coupon",
+  "message.exclusive_deal_unavailable": m.exclusive_deal_unavailable,
 } as const;
 
 export type WidgetTranslationKey = keyof typeof widgetTranslationDefaults;
@@ -235,6 +302,31 @@ export const widgetSettingsOverrides = z.object({
   /** N-05 advanced CSS, scoped to the widget's shadow root. */
   customCss: z.string().max(WIDGET_CSS_MAX).nullable().optional(),
   /** Per language (`en`, `fr`, `pt-BR`), per key. Unknown keys are ignored. */
+  // The designer's fields (issue 12, contracts `onsite.ts`): each read on its own as well.
+  preset: z.enum(widgetPresetIds).optional(),
+  hiddenPaths: z
+    .array(
+      z
+        .string()
+        .max(255)
+        .regex(/^\/\S*$/),
+    )
+    .max(50)
+    .optional(),
+  blocks: z
+    .object({
+      guest: z.array(z.object({ id: z.enum(widgetBlockIds), visible: z.boolean() })).max(10),
+      member: z.array(z.object({ id: z.enum(widgetBlockIds), visible: z.boolean() })).max(10),
+    })
+    .partial()
+    .optional(),
+  card: z
+    .object({ showTier: z.boolean(), showPending: z.boolean(), filled: z.boolean() })
+    .partial()
+    .optional(),
+  iconTheme: z.enum(["vivid", "elegant"]).optional(),
+  programSort: z.enum(["completed_first", "incomplete_first"]).optional(),
+  showPoweredBy: z.boolean().optional(),
   translations: z
     .record(z.string().regex(WIDGET_LOCALE), z.record(z.string(), z.string().max(WIDGET_TEXT_MAX)))
     .optional(),
@@ -255,7 +347,8 @@ export const widgetSettingsResponse = z.object({
   enabled: z.boolean(),
   launcher: z.object({
     position: z.enum(widgetPositions),
-    style: z.enum(launcherStyles),
+    /** `hidden` (N-05 hide the widget button): no launcher; links to `#laurel-rewards` open the panel. */
+    style: z.enum([...launcherStyles, "hidden"]),
     label: z.string(),
   }),
   display: z.enum(widgetDisplayTypes),
@@ -270,10 +363,26 @@ export const widgetSettingsResponse = z.object({
   currency: z.string(),
   /** Sanitised; null when none (or the plan does not include advanced CSS). */
   customCss: z.string().nullable(),
+  // The designer's fields (issue 12). Optional in the type so cached settings of an older widget
+  // still read; the server always sends them.
+  /** N-09: paths where the widget is hidden, each ending in `/` (a page and everything under it). */
+  hiddenPaths: z.array(z.string()).optional(),
+  /** The launcher's icon as an image URL: a built-in one is a data: URL of an SVG (N-14). */
+  launcherIcon: z.string().optional(),
+  /** N-04: the home view's blocks in order, only the visible ones. */
+  blocks: z
+    .object({ guest: z.array(z.enum(widgetBlockIds)), member: z.array(z.enum(widgetBlockIds)) })
+    .optional(),
+  card: z.object({ showTier: z.boolean(), showPending: z.boolean(), filled: z.boolean() }).optional(),
+  iconTheme: z.enum(["vivid", "elegant"]).optional(),
+  programSort: z.enum(["completed_first", "incomplete_first"]).optional(),
+  showPoweredBy: z.boolean().optional(),
   /** The language the texts are in (the requested one, or the closest the shop has). */
   locale: z.string(),
   /** Every key of `widgetTranslationDefaults`, in `locale`, English where the shop has no text. */
   translations: z.record(z.string(), z.string()),
+  /** Issue 15: a visit or streak program runs, so the panel reports a signed-in shopper's visit. */
+  earnOnVisit: z.boolean().optional(),
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsResponse>;
 

@@ -27,12 +27,9 @@ export interface ShopsTable {
   setup_done: Generated<boolean>;
   logo_default: string | null;
   custom_css: string | null;
-  count_customer: Generated<number>;
   count_transactions: Generated<number>;
   should_limit_transactions: Generated<boolean>;
   transaction_limit: number | null;
-  last_30_day_orders_count: Generated<number>;
-  monthly_order_count: Generated<number>;
   disabled_embed_app: Generated<boolean>;
   is_dismiss_quick_setup: Generated<boolean>;
   is_non_dev_shop: Generated<boolean>;
@@ -109,6 +106,8 @@ export interface ShopSettingsJson {
   pointExpiry?: { expiry: string; customDuration: string | null };
   /** M-09, M-10: the storefront languages (issue 11); e-mails are written in `primaryLanguage`. */
   translation?: { primaryLanguage?: string; detectMethod?: string; additionalLanguages?: string[] };
+  /** Issue 12: the loyalty page's FAQs (N-10) and the storefront popups by kind (N-08, G-23, L-13). */
+  onsite?: { faqs?: unknown; popups?: Record<string, unknown>; checkoutDiscount?: unknown };
 }
 
 export interface PlatformInfoJson {
@@ -193,12 +192,16 @@ export interface CustomersTable {
   phone_digits: GeneratedAlways<string | null>;
   birth_month: number | null;
   birth_day: number | null;
+  /** G-06 (migration 0110): when the shopper last set the birthday; null when they never did. */
+  birthday_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** J-03: a company (B2B) customer. */
   is_b2b: Generated<boolean>;
   /** J-05: why a customer is `left`: `excluded` by the merchant, or `deleted` from the store. */
   left_reason: "excluded" | "deleted" | null;
   /** J-02: who last changed the details: `admin`, `user`, `pos` or `system`. */
   updated_source: string | null;
+  /** The platform's customer tags, as last told (migration 0072). */
+  tags: Generated<string[]>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -367,7 +370,8 @@ export interface CouponsTable {
   id: string;
   customer_id: string;
   program_id: string;
-  hold_id: string;
+  /** Null for an earned coupon (no points spent, migration 0170). */
+  hold_id: string | null;
   code: string;
   platform_discount_id: string | null;
   points: number;
@@ -379,6 +383,8 @@ export interface CouponsTable {
   revoked_at: NullableTimestamp;
   revoke_reason: string | null;
   created_at: DefaultTimestamp;
+  /** What earned a coupon given without points (`birthday:…`, `milestone:…`), unique per shop. */
+  earned_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Referrals (migration 0060, issue 18). */
@@ -420,6 +426,28 @@ export interface ReferralsTable {
   updated_at: DefaultTimestamp;
 }
 
+/** E-13: the referral pages' design (migration 0140), validated by contracts. */
+export interface ReferralBrandingTable {
+  shop_id: string;
+  branding: Json<Record<string, unknown>>;
+  updated_at: DefaultTimestamp;
+}
+
+/** E-12: a referral export e-mailed as a signed link (migration 0140). */
+export interface ReferralExportsTable {
+  shop_id: string;
+  id: string;
+  status: "queued" | "ready" | "failed";
+  filter: Json<Record<string, unknown>>;
+  recipient: string;
+  row_count: number | null;
+  csv: string | null;
+  requested_by: string | null;
+  created_at: DefaultTimestamp;
+  ready_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+}
+
 /** VIP tiers (migration 0040, decision 0070). */
 export interface TierProgramsTable {
   shop_id: string;
@@ -448,6 +476,9 @@ export interface TiersTable {
   perks: Json<unknown[]>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Migration 0150: the entry coupon and the pre-tier reward (decision 0135). */
+  entry_coupon: Json<Record<string, unknown>> | null;
+  pre_tier: Json<Record<string, unknown>> | null;
 }
 
 export interface CustomerTiersTable {
@@ -467,6 +498,12 @@ export interface TierEntryGrantsTable {
   period_key: string;
   points: number;
   granted_at: DefaultTimestamp;
+  /** Migration 0150: entry or pre-tier reward, and the coupon it issues (decision 0135). */
+  kind: Generated<"entry" | "pre_tier">;
+  coupon: Json<Record<string, unknown>> | null;
+  coupon_code: string | null;
+  coupon_status: "to_issue" | "issued" | null;
+  platform_discount_id: string | null;
 }
 
 export type TierChangeReason = "order" | "launch" | "relaunch" | "demotion" | "direct" | "exclusive";
@@ -501,6 +538,74 @@ export interface TierRunsTable {
   finished_at: NullableTimestamp;
 }
 
+/**
+ * Running totals of a customer's counting orders, kept by PostgreSQL from the orders rows
+ * (migration 0070, decision 0071; never written by the app): spend less refunds, orders not
+ * refunded in full, and the newest of those.
+ */
+export interface CustomerOrderTotalsTable {
+  shop_id: string;
+  customer_id: string;
+  spent_minor: number;
+  orders_counted: number;
+  last_order_at: Date | null;
+}
+
+/** The rest of Membership (migration 0130, decisions 0115–0117). */
+export interface TierSweepsTable {
+  shop_id: string;
+  store_day: string;
+  status: ColumnType<"running" | "done", "running" | "done" | undefined>;
+  cursor: string | null;
+  members: Generated<number>;
+  demoted: Generated<number>;
+  notified: Generated<number>;
+  started_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface TierDesignsTable {
+  shop_id: string;
+  design: Json<Record<string, unknown>>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ExclusiveDealsTable {
+  shop_id: string;
+  enabled: Generated<boolean>;
+  settings: Json<Record<string, unknown>>;
+  design: Json<Record<string, unknown>>;
+  image: string | null;
+  updated_at: DefaultTimestamp;
+}
+
+/** Migration 0151: each member's own code for the exclusive deal (decision 0136). */
+export interface ExclusiveDealCodesTable {
+  shop_id: string;
+  customer_id: string;
+  deal_version: string;
+  code: string;
+  platform_discount_id: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface DemoCustomerTagsTable {
+  shop_id: string;
+  customer_id: string;
+  tag: string;
+}
+
+/** Issue 11 (migration 0145): the demo store's e-mail marketing consent of its customers. */
+export interface DemoCustomerMarketingConsentsTable {
+  shop_id: string;
+  customer_id: string;
+  state: string;
+  updated_at: Date;
+}
+
+export type TierSweepRow = Selectable<TierSweepsTable>;
+export type ExclusiveDealRow = Selectable<ExclusiveDealsTable>;
+
 export interface DB {
   referral_settings: ReferralSettingsTable;
   referral_links: ReferralLinksTable;
@@ -508,6 +613,7 @@ export interface DB {
   tier_programs: TierProgramsTable;
   tiers: TiersTable;
   customer_tiers: CustomerTiersTable;
+  customer_order_totals: CustomerOrderTotalsTable;
   tier_entry_grants: TierEntryGrantsTable;
   tier_changes: TierChangesTable;
   tier_runs: TierRunsTable;
@@ -535,6 +641,106 @@ export interface DB {
   notifications: NotificationsTable;
   notification_unsubscribes: NotificationUnsubscribesTable;
   mailbox_messages: MailboxMessagesTable;
+  // Issue 11, L-06 … L-08 (decision 0110): how a shop's e-mails leave.
+  mail_smtp_settings: MailSmtpSettingsTable;
+  mail_domains: MailDomainsTable;
+  mail_senders: MailSendersTable;
+  // programs-rest (migration 0135): the demo store's catalogue for the admin's pickers.
+  demo_products: DemoProductsTable;
+  demo_collections: DemoCollectionsTable;
+  // programs-rest (migration 0136): backtests run as jobs with progress.
+  program_backtests: ProgramBacktestsTable;
+  // programs (migration 0155): members of the collections programs are scoped to.
+  collection_products: CollectionProductsTable;
+  collection_refreshes: CollectionRefreshesTable;
+  // On-site (issue 12).
+  storefront_uploads: StorefrontUploadsTable;
+  inbound_keys: InboundKeysTable;
+  earn_events: EarnEventsTable;
+  milestone_grants: MilestoneGrantsTable;
+  growth_claims: GrowthClaimsTable;
+  review_connectors: ReviewConnectorsTable;
+  // The rest of Membership (migration 0130).
+  tier_sweeps: TierSweepsTable;
+  tier_designs: TierDesignsTable;
+  exclusive_deals: ExclusiveDealsTable;
+  exclusive_deal_codes: ExclusiveDealCodesTable;
+  demo_customer_tags: DemoCustomerTagsTable;
+  // Issue 11 (migration 0145): the demo store's marketing consent, set through the platform port.
+  demo_customer_marketing_consents: DemoCustomerMarketingConsentsTable;
+  // Customer imports (issue 9, migration 0120).
+  customer_imports: CustomerImportsTable;
+  customer_import_rows: CustomerImportRowsTable;
+  // Children info on the profile (issue 9, migration 0165).
+  customer_children: CustomerChildrenTable;
+  // Customer exports as jobs (issue 9, migration 0167).
+  customer_exports: CustomerExportsTable;
+  customer_export_chunks: CustomerExportChunksTable;
+  // Issue 13: analytics rollups (migration 0105).
+  analytics_state: AnalyticsStateTable;
+  analytics_points_daily: AnalyticsPointsDailyTable;
+  analytics_orders_daily: AnalyticsOrdersDailyTable;
+  // Referrals, the rest (issue 18, migration 0140).
+  referral_branding: ReferralBrandingTable;
+  referral_exports: ReferralExportsTable;
+  // K-12: the weekly report (migration 0175).
+  analytics_report_settings: AnalyticsReportSettingsTable;
+  // K-10: analytics reports exported by e-mail (migration 0176).
+  analytics_exports: AnalyticsExportsTable;
+}
+
+export type ProgramBacktestStatus = "queued" | "running" | "done" | "failed";
+
+/** A backtest run (0136): its request, its progress while the job reads orders, its result. */
+export interface ProgramBacktestsTable {
+  shop_id: string;
+  id: string;
+  status: ColumnType<ProgramBacktestStatus, ProgramBacktestStatus | undefined, ProgramBacktestStatus>;
+  days: number;
+  program_id: string | null;
+  request: Json<Record<string, unknown>>;
+  processed: Generated<number>;
+  total: Generated<number>;
+  result: Json<Record<string, unknown>> | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** A product of a collection a program is scoped to, as the platform said at the last refresh (0155). */
+export interface CollectionProductsTable {
+  shop_id: string;
+  collection_id: string;
+  product_id: string;
+}
+
+export interface CollectionRefreshesTable {
+  shop_id: string;
+  collection_id: string;
+  products: Generated<number>;
+  refreshed_at: DefaultTimestamp;
+}
+
+/** The demo store's products, written by the store, searched by the demo platform (0135). */
+export interface DemoProductsTable {
+  shop_id: string;
+  id: string;
+  title: string;
+  handle: string;
+  vendor: string;
+  product_type: Generated<string>;
+  collection_ids: ColumnType<string[], string[] | undefined, string[]>;
+  variant_ids: ColumnType<string[], string[] | undefined, string[]>;
+  price: number;
+  currency: string;
+}
+
+export interface DemoCollectionsTable {
+  shop_id: string;
+  id: string;
+  title: string;
+  handle: string;
 }
 
 export type ShopRow = Selectable<ShopsTable>;
@@ -558,6 +764,7 @@ export type DemoWebhookDeliveryRow = Selectable<DemoWebhookDeliveriesTable>;
 export type TierProgramRow = Selectable<TierProgramsTable>;
 export type TierRow = Selectable<TiersTable>;
 export type TierRunRow = Selectable<TierRunsTable>;
+export type ProgramBacktestRow = Selectable<ProgramBacktestsTable>;
 
 /** L-02, L-04: a shop's settings of one e-mail event (decision 0075). */
 export interface NotificationTemplatesTable {
@@ -615,3 +822,304 @@ export interface MailboxMessagesTable {
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationTemplateRow = Selectable<NotificationTemplatesTable>;
+
+/** L-06: a shop's own SMTP server (decision 0110); the password is encrypted at rest. */
+export interface MailSmtpSettingsTable {
+  shop_id: string;
+  host: string;
+  port: number;
+  secure: Generated<boolean>;
+  auth: Generated<boolean>;
+  username: string | null;
+  password_enc: string | null;
+  verified_at: NullableTimestamp;
+  last_error: string | null;
+  updated_at: DefaultTimestamp;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 15 part 2: earning from events (migration 0115)
+// ---------------------------------------------------------------------------------------------
+
+/** The inbound endpoint's per-shop signing secret (decision 0100). */
+export interface InboundKeysTable {
+  shop_id: string;
+  secret: string;
+  created_at: DefaultTimestamp;
+  rotated_at: NullableTimestamp;
+}
+
+/** Review apps connected to a shop (migration 0171, decision 0158). */
+export interface ReviewConnectorsTable {
+  shop_id: string;
+  vendor: string;
+  secret: string;
+  connected_at: DefaultTimestamp;
+  last_event_at: NullableTimestamp;
+}
+
+export type MailDomainStatus = "unverified" | "partially_verified" | "verified";
+
+/** One DNS record a sending domain needs, and whether the last check found it. */
+export interface MailDnsRecord {
+  kind: "SPF" | "DKIM" | "DMARC" | "CNAME" | "MX";
+  type: "TXT" | "CNAME" | "MX";
+  name: string;
+  value: string;
+  priority?: number;
+  found: boolean;
+}
+
+/** L-07: a shop's own sending domain; the DKIM private key is encrypted at rest. */
+export interface MailDomainsTable {
+  shop_id: string;
+  root_domain: string;
+  subdomain: string;
+  status: ColumnType<MailDomainStatus, MailDomainStatus | undefined, MailDomainStatus>;
+  dkim_selector: string;
+  dkim_public_key: string;
+  dkim_private_key_enc: string;
+  records: Json<MailDnsRecord[]>;
+  checked_at: NullableTimestamp;
+  verified_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+/** L-08: the sender shoppers see. */
+export interface MailSendersTable {
+  shop_id: string;
+  email: string;
+  name: string;
+  verified_at: NullableTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export type MailSmtpSettingsRow = Selectable<MailSmtpSettingsTable>;
+export type MailDomainRow = Selectable<MailDomainsTable>;
+export type MailSenderRow = Selectable<MailSendersTable>;
+
+/** N-16: an image uploaded for the storefront (migration 0100, decision 0086). */
+export interface StorefrontUploadsTable {
+  shop_id: string;
+  id: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  bytes: Uint8Array;
+  created_at: DefaultTimestamp;
+}
+
+export type EarnEventKind = "review" | "google_review" | "survey" | "custom";
+export type EarnEventStatus = "pending" | "approved" | "disapproved" | "rejected" | "completed";
+
+/** G-10 … G-16, C-28, C-29: one row per review, Google review, survey or custom action. */
+export interface EarnEventsTable {
+  shop_id: string;
+  id: string;
+  kind: EarnEventKind;
+  source: string;
+  external_id: string;
+  program_id: string | null;
+  customer_id: string | null;
+  status: EarnEventStatus;
+  reason: string | null;
+  rating: number | null;
+  content: string | null;
+  media_count: Generated<number>;
+  verified_buyer: Generated<boolean>;
+  product_id: string | null;
+  url: string | null;
+  points_due: Generated<number>;
+  points_paid: Generated<number>;
+  changes: Generated<number>;
+  created_at: DefaultTimestamp;
+  decided_at: NullableTimestamp;
+}
+
+/** F-08: milestones granted, once each. */
+export interface MilestoneGrantsTable {
+  shop_id: string;
+  program_id: string;
+  customer_id: string;
+  value: ColumnType<string, number, number>;
+  action: string;
+  points: Generated<number>;
+  reward: Json<Record<string, unknown>>;
+  granted_at: DefaultTimestamp;
+}
+
+/** F-09: growth rewards claimed by the merchant. */
+export interface GrowthClaimsTable {
+  shop_id: string;
+  threshold: number;
+  free_orders: number;
+  claimed_at: DefaultTimestamp;
+}
+
+export type EarnEventRow = Selectable<EarnEventsTable>;
+
+/** Customer imports (issue 9, J-07 … J-12, migration 0120, decision 0105). */
+export type CustomerImportKind = "points" | "birthday" | "migration";
+export type CustomerMigrationSource = "smile" | "loyaltylion" | "yotpo" | "rivo" | "other";
+export type CustomerImportMode = "add" | "reset";
+export type CustomerImportStatus = "validating" | "ready" | "importing" | "done" | "failed";
+
+export interface CustomerImportsTable {
+  shop_id: string;
+  id: string;
+  seq: Generated<number>;
+  kind: CustomerImportKind;
+  mode: CustomerImportMode | null;
+  file_name: string;
+  file_sha256: string;
+  file_bytes: number;
+  status: ColumnType<CustomerImportStatus, CustomerImportStatus | undefined, CustomerImportStatus>;
+  total_rows: Generated<number>;
+  error_rows: Generated<number>;
+  done_rows: Generated<number>;
+  changed_rows: Generated<number>;
+  cursor: Generated<number>;
+  actor_email: string | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  /** Migrations (0166): the app the file comes from and the merchant's column mapping. */
+  source: Generated<CustomerMigrationSource | null>;
+  columns: ColumnType<Partial<Record<string, string>> | null, string | null | undefined, string | null>;
+}
+
+export interface CustomerImportRowsTable {
+  shop_id: string;
+  import_id: string;
+  line: number;
+  platform_customer_id: string | null;
+  email: string | null;
+  phone: string | null;
+  points: number | null;
+  birth_month: number | null;
+  birth_day: number | null;
+  source_date: string | null;
+  customer_id: string | null;
+  error_field: string | null;
+  error_message: string | null;
+  outcome: "changed" | "unchanged" | null;
+}
+
+export type CustomerImportRow = Selectable<CustomerImportsTable>;
+
+/** Issue 13 (decision 0090): the refresh-analytics job's position per shop. */
+export interface AnalyticsStateTable {
+  shop_id: string;
+  time_zone: string;
+  entries_through: Generated<number>;
+  refreshed_at: NullableTimestamp;
+  rebuilt_at: NullableTimestamp;
+  updated_at: DefaultTimestamp;
+  /** K-07: members per tier at the last refresh (migration 0106). */
+  tier_counts: ColumnType<{ tierId: string | null; members: number }[], string | undefined, string>;
+}
+
+/** Net ledger deltas per store day, activity type and program ('' = none). */
+export interface AnalyticsPointsDailyTable {
+  shop_id: string;
+  /** A calendar date, read as YYYY-MM-DD (the db layer keeps dates as text). */
+  day: ColumnType<string, string, string>;
+  activity_type: string;
+  program_id: Generated<string>;
+  entries: Generated<number>;
+  available_net: Generated<number>;
+  pending_net: Generated<number>;
+  first_entry_id: number | null;
+  last_entry_id: number | null;
+}
+
+/** Orders, members and referrals per store day. */
+export interface AnalyticsOrdersDailyTable {
+  shop_id: string;
+  day: ColumnType<string, string, string>;
+  orders: Generated<number>;
+  revenue_minor: Generated<number>;
+  member_orders: Generated<number>;
+  member_revenue_minor: Generated<number>;
+  repeat_orders: Generated<number>;
+  member_repeat_orders: Generated<number>;
+  referred_orders: Generated<number>;
+  referred_revenue_minor: Generated<number>;
+  assisted_orders: Generated<number>;
+  assisted_revenue_minor: Generated<number>;
+  members_joined: Generated<number>;
+  referrals_created: Generated<number>;
+  referrals_completed: Generated<number>;
+  referrals_canceled: Generated<number>;
+}
+
+export type CustomerChildGender = "girl" | "boy" | "other";
+
+/** A shopper's child as the merchant recorded it (J-02 children info, migration 0165). */
+export interface CustomerChildrenTable {
+  shop_id: string;
+  customer_id: string;
+  position: number;
+  name: string;
+  gender: CustomerChildGender | null;
+  /** A calendar date (YYYY-MM-DD): no time zone to shift it. */
+  birth_date: ColumnType<string | null, string | null, string | null>;
+}
+
+export type CustomerExportStatus = "queued" | "running" | "done" | "failed";
+
+/** A customer export run by a job (J-15, migration 0167). */
+export interface CustomerExportsTable {
+  shop_id: string;
+  id: string;
+  tab: string;
+  search: string | null;
+  status: ColumnType<CustomerExportStatus, CustomerExportStatus | undefined, CustomerExportStatus>;
+  total_rows: Generated<number>;
+  done_rows: Generated<number>;
+  cursor: string | null;
+  chunks: Generated<number>;
+  actor_email: string | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+export type CustomerExportRow = Selectable<CustomerExportsTable>;
+
+export interface CustomerExportChunksTable {
+  shop_id: string;
+  export_id: string;
+  seq: number;
+  data: string;
+}
+
+/** K-12 (decision 0161): a shop's weekly report settings and the last week it reported. */
+export interface AnalyticsReportSettingsTable {
+  shop_id: string;
+  weekly_enabled: Generated<boolean>;
+  /** Lower-cased addresses; empty = the shop's own address. */
+  weekly_recipients: ColumnType<string[], string | undefined, string>;
+  /** Monday (store day, YYYY-MM-DD) of the last week reported. */
+  weekly_last_week: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: DefaultTimestamp;
+}
+
+/** K-10 (decision 0163): an analytics report exported by e-mail, kept until its link expires. */
+export interface AnalyticsExportsTable {
+  shop_id: string;
+  id: string;
+  query: Json<Record<string, string>>;
+  recipient: string;
+  status: ColumnType<
+    "queued" | "ready" | "failed",
+    "queued" | "ready" | "failed" | undefined,
+    "queued" | "ready" | "failed"
+  >;
+  file_name: string | null;
+  csv: string | null;
+  rows: Generated<number>;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}

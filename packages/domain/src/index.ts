@@ -1,5 +1,7 @@
+export * from "./analytics";
 export * from "./bounds";
 export * from "./customers";
+export * from "./earn-events";
 export * from "./earning";
 export * from "./ledger";
 export * from "./notifications/notifications";
@@ -7,7 +9,9 @@ export * from "./plans";
 export * from "./programs/catalogue";
 export * from "./programs/common";
 export * from "./programs/defaults";
+export * from "./programs/earn-dates";
 export * from "./programs/earning";
+export * from "./programs/plan-pause";
 export * from "./programs/spending";
 export * from "./programs/status";
 export * from "./redemption";

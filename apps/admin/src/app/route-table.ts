@@ -23,7 +23,8 @@ export type ScreenKey =
   | "integration"
   | "settings"
   | "translations"
-  | "discount";
+  | "discount"
+  | "earnEvents";
 
 export interface ShellRouteDef {
   /** React Router path without the prefix; `/` is the index. */
@@ -59,7 +60,6 @@ export const shellRoutes: readonly ShellRouteDef[] = [
     "/customers/activity",
     "/customers/activity/all",
     "/customers/activity/referral",
-    "/customers/activity/review",
     "/customers/activity/launch-tier",
   ]),
   ...family("programs", [
@@ -75,6 +75,10 @@ export const shellRoutes: readonly ShellRouteDef[] = [
     "/programs/referral/friendReward",
     "/programs/referral/customerReward",
     "/customers/whitelist/referral",
+    // E-13: the referral branding pages (one designer, a tab each).
+    "/storefront/branding/customer-invite",
+    "/storefront/branding/referral",
+    "/storefront/branding/referral-v1",
   ]),
   // Membership (area I): tiers are created and edited under /programs/tier.
   ...family("membership", [
@@ -100,6 +104,8 @@ export const shellRoutes: readonly ShellRouteDef[] = [
     "/storefront/:id",
     // Branding pages (point, interact-website and others not named by the spec).
     "/storefront/branding/*",
+    // The widget designer (issue 12), named for the built-screen maps of the tests.
+    "/storefront/branding/point",
   ]),
   ...family("settings", ["/settings", "/settings/notifications", "/settings/notifications/:id"]),
   ...family("translations", ["/settings/translations/editor", "/translations"]),
@@ -113,6 +119,13 @@ export const shellRoutes: readonly ShellRouteDef[] = [
     "/analytics/referral",
   ]),
   ...family("discount", ["/discount/:functionId/:id"]),
+  // Issue 15 part 2: review activity and queues, growth rewards.
+  ...family("earnEvents", [
+    "/customers/activity/review",
+    "/customers/programs/review",
+    "/customers/programs/google-maps-review",
+    "/programs/growth-rewards",
+  ]),
 ];
 
 /** The screen title (translation key) of each screen. */
@@ -137,6 +150,7 @@ export const screenTitleKeys: Record<ScreenKey, string> = {
   settings: "areas.settings",
   translations: "areas.translations",
   discount: "areas.discount",
+  earnEvents: "earnEvents.queue.reviewTitle",
 };
 
 /** P-01: the internal zone's sub-pages, under /dev_zone. */

@@ -30,11 +30,13 @@ const screens: Record<ScreenKey, ComponentType> = {
   settings: lazy(() => import("./routes/settings/settings")),
   translations: lazy(() => import("./routes/settings/translations")),
   discount: lazy(() => import("./routes/discount/discount-function")),
+  earnEvents: lazy(() => import("./routes/earn-events/earn-events")),
 };
 const LoginScreen = lazy(() => import("./routes/auth/login"));
 const DevZoneScreen = lazy(() => import("./routes/dev-zone/dev-zone"));
 const DevZoneShopsScreen = lazy(() => import("./routes/dev-zone/dev-zone-shops"));
 const DevZoneWebhooksScreen = lazy(() => import("./routes/dev-zone/dev-zone-webhooks"));
+const DevZoneImportsScreen = lazy(() => import("./routes/dev-zone/dev-zone-imports"));
 const DevZoneToolScreen = lazy(() => import("./routes/dev-zone/dev-zone-tool")) as ComponentType<{
   tool: DevZoneToolKey;
 }>;
@@ -71,6 +73,8 @@ function shellChildren(): RouteObject[] {
               element: withSkeleton(
                 tool.key === "webhooksLogs" ? (
                   <DevZoneWebhooksScreen />
+                ) : tool.key === "importFileManager" ? (
+                  <DevZoneImportsScreen />
                 ) : (
                   <DevZoneToolScreen tool={tool.key} />
                 ),

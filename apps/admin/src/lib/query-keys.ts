@@ -30,6 +30,7 @@ export const referralKeys = {
   all: ["referrals"] as const,
   settings: () => [...referralKeys.all, "settings"] as const,
   whitelist: (search: string) => [...referralKeys.all, "whitelist", search] as const,
+  branding: () => [...referralKeys.all, "branding"] as const,
 };
 /** `GET /apiSa/referrals` with this status filter and page. */
 export const referralListKeys = {
@@ -46,6 +47,8 @@ export const programKeys = {
   kinds: () => [...programKeys.all, "kinds"] as const,
   /** `GET /lp/programs/explain?q=`. */
   explain: (q: string) => [...programKeys.all, "explain", q] as const,
+  /** `GET /lp/discounts/:functionId/:id` (D-20). */
+  discount: (functionId: string, id: string) => [...programKeys.all, "discount", functionId, id] as const,
 };
 
 /** The customers area (J-03, J-04). */
@@ -63,4 +66,53 @@ export const customerKeys = {
   /** `GET /activities` (K-01) with these filters and this page. */
   shopActivity: (params: Record<string, string | undefined>) =>
     [...customerKeys.all, "activity", params] as const,
+  /** `GET /customers/exports/:id` (J-15): one export's progress. */
+  export: (id: string) => [...customerKeys.all, "export", id] as const,
+};
+
+/** The store's catalogue for the program editors' pickers (C-20, D-05). */
+export const catalogueKeys = {
+  all: ["catalogue"] as const,
+  /** `GET /lp/catalogue/products|collections?q=`. */
+  search: (kind: "products" | "collections", q: string) => [...catalogueKeys.all, kind, q] as const,
+};
+
+/** On-site (issue 12): the widget design. */
+export const onsiteKeys = {
+  all: ["onsite"] as const,
+  /** `GET /apiSa/storefront/widget-design`. */
+  design: () => [...onsiteKeys.all, "widget-design"] as const,
+  /** `GET /apiSa/storefront/faqs`. */
+  faqs: () => [...onsiteKeys.all, "faqs"] as const,
+  /** `GET /apiSa/storefront/popups/:kind`. */
+  popup: (kind: string) => [...onsiteKeys.all, "popups", kind] as const,
+  /** `GET /apiSa/storefront/checkout-discount`. */
+  checkoutDiscount: () => [...onsiteKeys.all, "checkout-discount"] as const,
+};
+
+/** Earning from events (issue 15 part 2): review queues, growth rewards, the inbound key. */
+export const earnEventKeys = {
+  all: ["earn-events"] as const,
+  /** `GET /earn-events/reviews` or `/google-reviews` with this status and page. */
+  list: (kind: string, status: string, page: number) => [...earnEventKeys.all, kind, status, page] as const,
+  growth: () => [...earnEventKeys.all, "growth"] as const,
+  inbound: () => [...earnEventKeys.all, "inbound"] as const,
+  connectors: () => [...earnEventKeys.all, "connectors"] as const,
+};
+
+/** Customer imports (J-07 … J-12): the history and one import's progress. */
+export const customerImportKeys = {
+  all: ["customer-imports"] as const,
+  /** `GET /customers/imports` from this cursor. */
+  list: (cursor: string | undefined) => [...customerImportKeys.all, "list", cursor ?? ""] as const,
+  /** `GET /customers/imports/:id`. */
+  detail: (id: string) => [...customerImportKeys.all, "detail", id] as const,
+};
+
+/** Analytics (issue 13): `GET /analytics` per page, range and tab; `GET /dashboard`. */
+export const analyticsKeys = {
+  all: ["analytics"] as const,
+  report: (params: Record<string, string | undefined>) => [...analyticsKeys.all, "report", params] as const,
+  dashboard: () => [...analyticsKeys.all, "dashboard"] as const,
+  weeklyReport: () => [...analyticsKeys.all, "weekly-report"] as const,
 };

@@ -19,3 +19,17 @@ export function fixedClock(
     },
   };
 }
+
+/** The system clock moved by an offset (`TEST_CLOCK`, e2e only): time still runs, from further on. */
+export function offsetClock(): Clock & { advance(ms: number): void; reset(): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+    },
+  };
+}

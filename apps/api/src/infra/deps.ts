@@ -1,6 +1,7 @@
 import type { Database, Db } from "@laurel/db";
 import type { PlatformPort } from "../platform/port";
 import type { Clock } from "./clock";
+import type { DnsResolverPort } from "./dns";
 import type { Config } from "./env";
 import type { IdGenerator } from "./ids";
 import type { JobQueue } from "./queue";
@@ -11,6 +12,8 @@ export interface Deps {
   config: Config;
   database: Database;
   db: Db;
+  /** ANALYTICS_DATABASE_URL: a read replica analytics reports read from (decision 0160); unset = `db`. */
+  analyticsDatabase?: Database;
   clock: Clock;
   newId: IdGenerator;
   platform: PlatformPort;
@@ -21,6 +24,8 @@ export interface Deps {
   webhooks: WebhookPipeline;
   /** Signs Laurel's own admin tokens; from SESSION_SECRET or generated once and kept in the database. */
   sessionSecret: string;
+  /** DNS lookups (custom sending domains, decision 0110); unset = the system resolver. */
+  dns?: DnsResolverPort;
 }
 
 /** The webhook pipeline as the rest of the app sees it (implemented in modules/webhooks). */

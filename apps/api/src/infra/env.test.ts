@@ -25,6 +25,28 @@ describe("configuration", () => {
     expect(loadConfig({ WORKER_IN_PROCESS: "0" }).workerInProcess).toBe(true);
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });
+  it("ANALYTICS_DATABASE_URL names the reports' read replica, and needs DATABASE_URL", () => {
+    expect(loadConfig({}).analyticsDatabaseUrl).toBeUndefined();
+    expect(
+      loadConfig({
+        DATABASE_URL: "postgres://u@primary/db",
+        ANALYTICS_DATABASE_URL: "postgres://u@replica/db",
+      }).analyticsDatabaseUrl,
+    ).toBe("postgres://u@replica/db");
+    expect(() => loadConfig({ ANALYTICS_DATABASE_URL: "postgres://u@replica/db" })).toThrow(
+      "ANALYTICS_DATABASE_URL: needs DATABASE_URL",
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: "postgres://u@h/db", ANALYTICS_DATABASE_URL: "mysql://u:secret@h/db" }),
+    ).toThrow("ANALYTICS_DATABASE_URL: must be a postgres:// URL");
+  });
+  it("TEST_CLOCK moves the clock only on the demo platform (decision 0099)", () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: "1" }).testClock).toBe(true);
+    expect(loadConfig({ TEST_CLOCK: "1", PLATFORM: "shopify", SHOPIFY_API_SECRET: "s" }).testClock).toBe(
+      false,
+    );
+  });
   it.each([
     [{ PORT: "abc" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a postgres:// URL"],

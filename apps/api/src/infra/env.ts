@@ -34,6 +34,12 @@ const envSchema = z.object({
       "is not a valid URL: use postgres://user:password@host:5432/database (URL-encode special characters in the password)",
     )
     .optional(),
+  /** Issue 13: analytics reports read here (a read replica of DATABASE_URL); unset = DATABASE_URL. */
+  ANALYTICS_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .refine((v) => URL.canParse(v), "is not a valid URL: use postgres://user:password@host:5432/database")
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default("./.data"),
   PLATFORM: z.enum(["demo", "shopify"]).default("demo"),
@@ -45,7 +51,10 @@ const envSchema = z.object({
   BLOCKED_EMAIL_DOMAINS: z.string().optional(),
   WORKER_IN_PROCESS: bool.optional(),
   SEED_DEMO: bool.optional(),
+  /** Issue 15: a clock the demo's end-to-end tests may move forward (demo platform only). */
+  TEST_CLOCK: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   PROXY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
@@ -90,6 +99,8 @@ export interface Config {
   host: string;
   appUrl: string;
   databaseUrl: string | undefined;
+  /** Where analytics reports read (a read replica); unset = the main database (decision 0160). */
+  analyticsDatabaseUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
   platform: "demo" | "shopify";
@@ -102,9 +113,12 @@ export interface Config {
   blockedEmailDomains: string[];
   workerInProcess: boolean;
   seedDemo: boolean;
+  /** `TEST_CLOCK=1` on the demo platform: `POST /dev/clock` moves the server's clock (e2e only). */
+  testClock: boolean;
   logLevel: string;
   secureCookies: boolean;
   /** Storefront calls per minute per shop and shopper. */
+  loginRateLimit: number;
   proxyRateLimit: number;
   /** How long a process may serve a shop and its programs from memory (0 = always read). */
   shopCacheMs: number;
@@ -129,7 +143,7 @@ export function maskDatabaseUrl(url: string): string {
 /** The value a bad setting had, for its message; secrets are never shown, a URL's password is hidden. */
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined || /SECRET|PASSWORD|TOKEN|SMTP_URL/.test(name)) return "";
-  return ` (${name}=${name === "DATABASE_URL" ? maskDatabaseUrl(value) : value})`;
+  return ` (${name}=${name.endsWith("DATABASE_URL") ? maskDatabaseUrl(value) : value})`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -147,12 +161,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PLATFORM === "shopify" && !e.SHOPIFY_API_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SHOPIFY_API_SECRET: required when PLATFORM=shopify");
   }
+  if (e.ANALYTICS_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  ANALYTICS_DATABASE_URL: needs DATABASE_URL (a replica of the embedded database cannot exist)",
+    );
+  }
   const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
     appUrl,
     databaseUrl: e.DATABASE_URL,
+    analyticsDatabaseUrl: e.ANALYTICS_DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     // Relative to where `npm …` was typed (npm runs workspace scripts from the workspace folder).
     dataDir: e.DATA_DIR === "memory://" ? e.DATA_DIR : resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
@@ -169,7 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // processes and run `npm run worker` (PGlite is single-process, so it always keeps its worker).
     workerInProcess: !e.DATABASE_URL ? true : (e.WORKER_IN_PROCESS ?? true),
     seedDemo: e.SEED_DEMO ?? e.PLATFORM === "demo",
+    testClock: (e.TEST_CLOCK ?? false) && e.PLATFORM === "demo",
     logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
     proxyRateLimit: e.PROXY_RATE_LIMIT,
     shopCacheMs: e.SHOP_CACHE_MS,
     webhookLeaseMs: e.WEBHOOK_LEASE_MS,

@@ -26,7 +26,8 @@ export function pageKindOf(path: string): PageKind {
   if (path === "/auth/login") return "sign-in";
   if (path === "/embed" || path.startsWith("/embed/")) return "embedded-admin";
   if (path.startsWith("/proxy/")) return "proxy";
-  if (path.startsWith("/widget/")) return "widget";
+  // Uploaded storefront images (N-16) load from any storefront, like the widget's files.
+  if (path.startsWith("/widget/") || path.startsWith("/uploads/")) return "widget";
   if (path === "/demo-store" || path.startsWith("/demo-store/")) return "demo-store";
   if (path.startsWith("/assets/")) return "asset";
   if (API_PATHS.some((p) => path === p || path.startsWith(p))) return "api";

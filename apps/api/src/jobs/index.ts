@@ -2,12 +2,36 @@ import type { JobDefinition } from "../infra/queue";
 import { convertPendingPointsJob } from "./convert-pending-points.job";
 import { convertShopPendingPointsJob } from "./convert-shop-pending-points.job";
 import { expirePointsAllShopsJob, expireShopPointsJob } from "./expire-points.job";
-import { issueReferralRewardJob } from "./issue-referral-reward.job";
+import { exportCustomersJob } from "./export-customers.job";
+import { grantDateRewardsAllShopsJob, grantShopDateRewardsJob } from "./grant-date-rewards.job";
+import { importCustomersJob } from "./import-customers.job";
+import { issueEarnedCouponJob } from "./issue-earned-coupon.job";
+import {
+  exportReferralsJob,
+  issueReferralRewardJob,
+  revokeReferralRewardJob,
+} from "./issue-referral-reward.job";
+import { issueTierCouponsJob } from "./issue-tier-coupons.job";
 import { recalculateTiersJob } from "./recalculate-tiers.job";
 import { reconcileAllShopsJob, reconcileShopOrdersJob } from "./reconcile-orders.job";
+import {
+  exportAnalyticsReportJob,
+  rebuildShopAnalyticsJob,
+  refreshAnalyticsJob,
+  sendWeeklyReportsJob,
+} from "./refresh-analytics.job";
+import {
+  refreshAllCollectionProductsJob,
+  refreshCollectionProductsJob,
+} from "./refresh-collection-products.job";
+
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
 import { remindExpiringPointsJob } from "./remind-expiring-points.job";
-import { sendEmailJob } from "./send-email.job";
+import { runProgramBacktestJob } from "./run-program-backtest.job";
+import { sendEmailJob, sendEmailsJob } from "./send-email.job";
+import { sweepShopTiersJob, sweepTierDemotionsJob } from "./sweep-tier-demotions.job";
+import { syncMarketingConsentJob } from "./sync-marketing-consent.job";
+import { syncTierTagsJob } from "./sync-tier-tags.job";
 
 /** Every job this codebase runs; the worker registers them all. */
 export const allJobs: JobDefinition[] = [
@@ -22,4 +46,24 @@ export const allJobs: JobDefinition[] = [
   recalculateTiersJob,
   sendEmailJob,
   remindExpiringPointsJob,
+  sendEmailsJob,
+  revokeReferralRewardJob,
+  exportReferralsJob,
+  runProgramBacktestJob,
+  grantDateRewardsAllShopsJob,
+  grantShopDateRewardsJob,
+  sweepTierDemotionsJob,
+  sweepShopTiersJob,
+  syncTierTagsJob,
+  issueTierCouponsJob,
+  syncMarketingConsentJob,
+  importCustomersJob,
+  exportCustomersJob,
+  refreshAnalyticsJob,
+  rebuildShopAnalyticsJob,
+  issueEarnedCouponJob,
+  refreshCollectionProductsJob,
+  refreshAllCollectionProductsJob,
+  sendWeeklyReportsJob,
+  exportAnalyticsReportJob,
 ];

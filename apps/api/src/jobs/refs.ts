@@ -59,6 +59,19 @@ export const issueReferralReward: JobRef<{ shopId: string; referralId: string }>
   data: z.object({ shopId: z.string().min(1), referralId: z.string().min(1) }),
 };
 
+/** Issue 18: a canceled referral's referrer discount, made unusable on the platform (or never issued). */
+export const revokeReferralReward: JobRef<{ shopId: string; referralId: string }> = {
+  name: "revoke-referral-reward",
+  data: z.object({ shopId: z.string().min(1), referralId: z.string().min(1) }),
+};
+
+/** E-12 (issue 18): builds one referral export and e-mails its signed link (decision 0126). */
+export const exportReferrals: JobRef<{ shopId: string; exportId: string }> = {
+  name: "export-referrals",
+  data: z.object({ shopId: z.string().min(1), exportId: z.string().min(1) }),
+  retryLimit: 3,
+};
+
 /** Issue 10: a launch or relaunch recalculates every member of a shop (pages of members, resumable). */
 export const recalculateTiers: JobRef<{ shopId: string; runId: string }> = {
   name: "recalculate-tiers",
@@ -72,8 +85,125 @@ export const sendEmail: JobRef<{ shopId: string; notificationId: string }> = {
   retryLimit: 5,
 };
 
+/**
+ * Issue 16: e-mails a batch of the notification log queued together (an order batch's "points
+ * earned", a reminder sweep's page): one job per hundred, not one per e-mail (decision 0075).
+ */
+export const sendEmails: JobRef<{ shopId: string; notificationIds: string[] }> = {
+  name: "send-emails",
+  data: z.object({ shopId: z.string().min(1), notificationIds: z.array(z.string().min(1)).min(1).max(100) }),
+  retryLimit: 5,
+};
+
 /** L-05: the hourly sweep e-mailing point-expiry reminders (issue 11). */
 export const remindExpiringPoints: JobRef<Record<string, never>> = {
   name: "remind-expiring-points",
   data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};
+
+/** Issue 14 (decision 0123): one backtest run, reading the shop's orders a page at a time. */
+export const runProgramBacktest: JobRef<{ shopId: string; backtestId: string }> = {
+  name: "run-program-backtest",
+  data: z.object({ shopId: z.string().min(1), backtestId: z.string().min(1) }),
+  retryLimit: 2,
+};
+
+/** G-02, G-26 (issue 15): the hourly sweep over shops with a birthday or anniversary program. */
+export const grantDateRewardsAllShops: JobRef<Record<string, never>> = {
+  name: "grant-date-rewards-all-shops",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};
+
+/** One batch of one shop's members after `after` (a customer id) for today's birthday and anniversary rewards. */
+export const grantShopDateRewards: JobRef<{ shopId: string; after?: string | undefined }> = {
+  name: "grant-shop-date-rewards",
+  data: z.object({ shopId: z.string().min(1), after: z.string().min(1).optional() }),
+};
+
+/** Issue 10 (I-06, I-26): the hourly look for shops whose daily demotion sweep is due. */
+export const sweepTierDemotions: JobRef<Record<string, never>> = {
+  name: "sweep-tier-demotions",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};
+
+/** One shop's demotion sweep for its current store day (pages of members, resumable). */
+export const sweepShopTiers: JobRef<{ shopId: string }> = {
+  name: "sweep-shop-tiers",
+  data: z.object({ shopId: z.string().min(1) }),
+};
+
+/** I-08: the platform tags of members whose tier moved (one job per batch of moves, outbox). */
+export const syncTierTags: JobRef<{ shopId: string; customerIds: string[] }> = {
+  name: "sync-tier-tags",
+  data: z.object({ shopId: z.string().min(1), customerIds: z.array(z.string().min(1)).max(2_000) }),
+  retryLimit: 5,
+};
+
+/** Decision 0135: the granted tier-up and pre-tier coupons of a shop, made on the platform. */
+export const issueTierCoupons: JobRef<{ shopId: string }> = {
+  name: "issue-tier-coupons",
+  data: z.object({ shopId: z.string().min(1) }),
+  retryLimit: 5,
+};
+
+/** Issue 9 (J-12): applies a checked customer import in batches, resuming at its cursor. */
+export const importCustomers: JobRef<{ shopId: string; importId: string }> = {
+  name: "import-customers",
+  data: z.object({ shopId: z.string().min(1), importId: z.string().min(1) }),
+};
+
+/** Issue 9 (J-15): writes a started customer export page by page, resuming at its cursor. */
+export const exportCustomers: JobRef<{ shopId: string; exportId: string }> = {
+  name: "export-customers",
+  data: z.object({ shopId: z.string().min(1), exportId: z.string().min(1) }),
+};
+
+/** Issue 13: bring every shop's analytics rollups up to the settled ledger (decision 0090). */
+export const refreshAnalytics: JobRef<Record<string, never>> = {
+  name: "refresh-analytics",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};
+
+/** Issue 13: rebuild one shop's analytics rollups from its whole ledger. */
+export const rebuildShopAnalytics: JobRef<{ shopId: string }> = {
+  name: "rebuild-shop-analytics",
+  data: z.object({ shopId: z.string().min(1) }),
+};
+
+/** Issue 11 (decision 0130): an unsubscribe from a Laurel e-mail, told to the platform's marketing consent. */
+export const syncMarketingConsent: JobRef<{ shopId: string; customerId: string }> = {
+  name: "sync-marketing-consent",
+  data: z.object({ shopId: z.string().min(1), customerId: z.string().min(1) }),
+};
+
+/** Issue 15: a coupon earned by a birthday or milestone reward, created on the platform once (decision 0155). */
+export const issueEarnedCoupon: JobRef<{ shopId: string; couponId: string }> = {
+  name: "issue-earned-coupon",
+  data: z.object({ shopId: z.string().min(1), couponId: z.string().min(1) }),
+};
+
+/** Issue 14: the products of the collections a shop's place order rules name, read through the platform. */
+export const refreshCollectionProducts: JobRef<{ shopId: string }> = {
+  name: "refresh-collection-products",
+  data: z.object({ shopId: z.string().min(1) }),
+  retryLimit: 5,
+};
+
+/** Issue 14: the daily refresh of every shop whose rules name collections (collections change). */
+export const refreshAllCollectionProducts: JobRef<Record<string, never>> = {
+  name: "refresh-all-collection-products",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};
+
+/** K-12: the hourly pass that sends each shop's weekly report once its Monday has begun (decision 0161). */
+export const sendWeeklyReports: JobRef<Record<string, never>> = {
+  name: "send-weekly-reports",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};
+
+/** K-10: build one analytics export's CSV and e-mail its link (decision 0163). */
+export const exportAnalyticsReport: JobRef<{ shopId: string; exportId: string }> = {
+  name: "export-analytics-report",
+  data: z.object({ shopId: z.string().min(1), exportId: z.string().min(1) }),
+  retryLimit: 3,
 };

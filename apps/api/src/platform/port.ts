@@ -52,6 +52,9 @@ export type DiscountValue =
       gets: { quantity: number; items: DiscountItems; percentage: number };
     };
 
+/** D-10: the sale channels a reward's code is for. */
+export type SalesChannel = "online_store" | "pos" | "all";
+
 /** One discount code for one reward: the shape every adapter turns into its platform's discount. */
 export interface DiscountRequest {
   code: string;
@@ -64,6 +67,8 @@ export interface DiscountRequest {
   appliesOncePerCustomer: boolean;
   combinesWith: { orderDiscounts: boolean; productDiscounts: boolean; shippingDiscounts: boolean };
   purchaseType: "one_time" | "subscription" | "both";
+  /** D-10: where the code may be used (the reward's apply channel; decision 0120). */
+  salesChannel: SalesChannel;
   startsAt: Date;
   endsAt: Date | null;
 }
@@ -71,6 +76,33 @@ export interface DiscountRequest {
 export interface CreatedDiscount {
   platformDiscountId: string;
   code: string;
+}
+
+/** C-20, D-05: one page of the store's catalogue, searched by title (decision 0122). */
+export interface CatalogueSearch {
+  query: string;
+  after: string | null;
+  first: number;
+}
+
+export interface CataloguePage<T> {
+  items: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+export interface PlatformProduct {
+  /** The platform's numeric id, as order webhooks carry it. */
+  id: string;
+  title: string;
+  vendor: string;
+  imageUrl: string | null;
+  variants: { id: string; title: string }[];
+}
+
+export interface PlatformCollection {
+  id: string;
+  title: string;
+  productsCount: number | null;
 }
 
 export interface PlatformPort {
@@ -86,6 +118,30 @@ export interface PlatformPort {
   getShopInfo(shop: PlatformShop): Promise<PlatformShopInfo>;
   /** Whether the live theme is an Online Store 2.0 theme that supports app blocks. */
   supportsAppBlocks(shop: PlatformShop): Promise<boolean>;
+  /** The store's products whose title matches, for the program editors' pickers (C-20, D-05). */
+  searchProducts(shop: PlatformShop, search: CatalogueSearch): Promise<CataloguePage<PlatformProduct>>;
+  /** The store's collections whose title matches (C-20, D-05). */
+  searchCollections(shop: PlatformShop, search: CatalogueSearch): Promise<CataloguePage<PlatformCollection>>;
+  /**
+   * The ids of every product in a collection (issue 14: orders name products, not collections), or
+   * null when the store has no such collection (deleted since it was picked).
+   */
+  listCollectionProductIds(shop: PlatformShop, collectionId: string): Promise<string[] | null>;
+  /** I-08: adds and removes tags on a customer (both idempotent: a tag added twice is there once). */
+  updateCustomerTags(
+    shop: PlatformShop,
+    customerPlatformId: string,
+    change: { add: readonly string[]; remove: readonly string[] },
+  ): Promise<void>;
+  /**
+   * Issue 11: records on the platform that a customer withdrew e-mail marketing consent (they
+   * unsubscribed from a Laurel e-mail). Idempotent: unsubscribing twice leaves one unsubscribe.
+   */
+  unsubscribeCustomerFromEmailMarketing(
+    shop: PlatformShop,
+    customerPlatformId: string,
+    at: Date,
+  ): Promise<void>;
 }
 
 export class PlatformError extends Error {

@@ -17,7 +17,12 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
     refuseExchange: false,
     /** Orders as Admin GraphQL returns them (`Order` nodes), for reconciliation. */
     orders: [] as Record<string, unknown>[],
+    /** The catalogue as Admin GraphQL returns it (`Product` / `Collection` nodes), for the pickers. */
+    products: [] as { legacyResourceId: string; title: string; [k: string]: unknown }[],
+    collections: [] as { legacyResourceId: string; title: string; [k: string]: unknown }[],
     calls: [] as string[],
+    /** Customers' e-mail marketing consent (`gid://shopify/Customer/…` → state as the mutation set it). */
+    marketingConsents: new Map<string, { marketingState: string; consentUpdatedAt: string | null }>(),
     shop: {
       name: "Fake Outfitters",
       email: "owner@fake-outfitters.example",
@@ -58,8 +63,18 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
     if (!shop) return reply.status(401).send({ errors: "[API] Invalid API key or access token" });
     const { query, variables } = request.body as { query: string; variables?: Record<string, unknown> };
     const mutation = /discountCode(BasicCreate|FreeShippingCreate|BxgyCreate|Deactivate)/.exec(query)?.[0];
+    // `collection(id:) { products(...) }` reads one collection's products, not the catalogue.
+    const collectionProducts = /\bcollection\(id:/.test(query);
+    const catalogue = collectionProducts
+      ? undefined
+      : (/\b(products|collections)\(/.exec(query)?.[1] as "products" | "collections" | undefined);
+    const consent = query.includes("customerEmailMarketingConsentUpdate(");
     state.calls.push(
-      mutation ?? (query.includes("themes") ? "themes" : query.includes("orders(") ? "orders" : "shop"),
+      (consent ? "customerEmailMarketingConsentUpdate" : undefined) ??
+        mutation ??
+        (collectionProducts ? "collection_products" : undefined) ??
+        catalogue ??
+        (query.includes("themes") ? "themes" : query.includes("orders(") ? "orders" : "shop"),
     );
     const cost = {
       requestedQueryCost: 2,
@@ -77,6 +92,32 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       return {
         errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
         extensions: { cost: throttled },
+      };
+    }
+    if (consent) {
+      const input = (variables?.input ?? {}) as {
+        customerId?: string;
+        emailMarketingConsent?: { marketingState?: string; consentUpdatedAt?: string };
+      };
+      const marketingState = input.emailMarketingConsent?.marketingState;
+      const valid =
+        typeof input.customerId === "string" &&
+        input.customerId.startsWith("gid://shopify/Customer/") &&
+        ["SUBSCRIBED", "UNSUBSCRIBED", "NOT_SUBSCRIBED", "PENDING"].includes(marketingState ?? "");
+      if (valid) {
+        state.marketingConsents.set(input.customerId as string, {
+          marketingState: marketingState as string,
+          consentUpdatedAt: input.emailMarketingConsent?.consentUpdatedAt ?? null,
+        });
+      }
+      return {
+        data: {
+          customerEmailMarketingConsentUpdate: {
+            customer: valid ? { id: input.customerId } : null,
+            userErrors: valid ? [] : [{ field: ["input"], message: "Invalid consent input" }],
+          },
+        },
+        extensions: { cost },
       };
     }
     if (mutation === "discountCodeDeactivate") {
@@ -121,6 +162,64 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       const id = `gid://shopify/DiscountCodeNode/${1000 + state.discounts.size}`;
       state.discounts.set(code.toUpperCase(), { id, mutation, input, active: true });
       return { data: { [mutation]: { codeDiscountNode: { id }, userErrors: [] } }, extensions: { cost } };
+    }
+    if (collectionProducts) {
+      // Membership is the fake's own field on products (`collectionIds`, legacy ids); pages of 250.
+      const legacy = String(variables?.id ?? "").replace("gid://shopify/Collection/", "");
+      if (!state.collections.some((c) => c.legacyResourceId === legacy)) {
+        return { data: { collection: null }, extensions: { cost } };
+      }
+      const members = state.products.filter(
+        (p) => Array.isArray(p.collectionIds) && (p.collectionIds as string[]).includes(legacy),
+      );
+      const start = variables?.after ? Number(Buffer.from(String(variables.after), "base64").toString()) : 0;
+      const nodes = members.slice(start, start + 250).map((p) => ({ legacyResourceId: p.legacyResourceId }));
+      const end = start + nodes.length;
+      return {
+        data: {
+          collection: {
+            products: {
+              nodes,
+              pageInfo: {
+                hasNextPage: end < members.length,
+                endCursor: nodes.length > 0 ? Buffer.from(String(end)).toString("base64") : null,
+              },
+            },
+          },
+        },
+        extensions: { cost },
+      };
+    }
+    if (catalogue) {
+      // Connections take `first` up to 250 and an opaque cursor; `query` is Shopify's search syntax,
+      // of which the adapter uses `title:*term*` (case-insensitive contains). Sorted by title.
+      const first = Number(variables?.first);
+      if (!Number.isInteger(first) || first < 1 || first > 250) {
+        return {
+          errors: [{ message: "first must be between 1 and 250", extensions: { code: "BAD_REQUEST" } }],
+        };
+      }
+      const search =
+        variables?.query === null || variables?.query === undefined ? null : String(variables.query);
+      const term = search === null ? "" : /^title:\*(.*)\*$/.exec(search)?.[1]?.replace(/\\(.)/g, "$1");
+      const all = [...state[catalogue]].sort((a, b) => a.title.localeCompare(b.title));
+      const matching =
+        term === undefined ? [] : all.filter((n) => n.title.toLowerCase().includes(term.toLowerCase()));
+      const start = variables?.after ? Number(Buffer.from(String(variables.after), "base64").toString()) : 0;
+      const nodes = matching.slice(start, start + first);
+      const end = start + nodes.length;
+      return {
+        data: {
+          [catalogue]: {
+            nodes,
+            pageInfo: {
+              hasNextPage: end < matching.length,
+              endCursor: nodes.length > 0 ? Buffer.from(String(end)).toString("base64") : null,
+            },
+          },
+        },
+        extensions: { cost },
+      };
     }
     if (query.includes("orders(")) {
       // Pages of 50 with an opaque cursor, as the connection spec says; the search string must be

@@ -27,3 +27,13 @@ export function appProxySignature(params: URLSearchParams, secret: string): stri
     .join("");
   return createHmac("sha256", secret).update(message).digest("hex");
 }
+
+/**
+ * A review app's call to Laurel's inbound endpoint (Laurel decision 0100): header
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, with the shop's signing secret
+ * the merchant pasted into the review app.
+ */
+export function inboundSignature(secret: string, timestamp: number, rawBody: Buffer | string): string {
+  const mac = createHmac("sha256", secret).update(`${timestamp}.`).update(rawBody).digest("hex");
+  return `t=${timestamp},v1=${mac}`;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { appProxyQuery } from "../platform/app-proxy";
-import { PROXY_PREFIX } from "../views/layout";
+import { trusted } from "../views/html";
+import { layout, PROXY_PREFIX } from "../views/layout";
 import { FORM_LIMIT, PUBLIC, type StoreHttp } from "./store-http";
 
 const PROXY_BODY_LIMIT = FORM_LIMIT * 16;
@@ -48,6 +49,14 @@ export function registerAppProxyRoutes(scope: FastifyInstance, h: StoreHttp): vo
       headers,
       ...(body ? { payload: body } : {}),
     });
+    // Shopify renders an application/liquid answer inside the theme's layout (the loyalty page).
+    if (
+      String(res.headers["content-type"] ?? "").startsWith("application/liquid") &&
+      res.statusCode === 200
+    ) {
+      const { ctx } = await h.pageContext(request, shop);
+      return reply.type("text/html; charset=utf-8").send(layout(ctx, "other", "Rewards", trusted(res.body)));
+    }
     void reply.code(res.statusCode);
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;

@@ -48,6 +48,11 @@ export interface StoreHttpOptions {
   laurel: LaurelHttp;
   /** Seeded shoppers shown as sign-in hints. */
   shoppers: readonly DemoShopper[];
+  /**
+   * The store's review app (Laurel issue 15): the signing secret the merchant pasted into it, or
+   * null when no review app is connected (the product pages then show no review form).
+   */
+  reviewAppSecret?: () => Promise<string | null>;
 }
 
 /** What every store route shares: the shop, the shopper's session and cart, page replies. */
@@ -127,6 +132,7 @@ export function createStoreHttp(o: StoreHttpOptions) {
     deps,
     laurel: o.laurel,
     shoppers: o.shoppers,
+    reviewAppSecret: o.reviewAppSecret ?? (async () => null),
     transport,
     findShop,
     shopOr503,

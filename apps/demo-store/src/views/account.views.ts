@@ -2,7 +2,7 @@ import type { Shopper } from "../accounts/accounts.service";
 import { formatMoney } from "../catalogue/catalogue";
 import type { OrderView } from "../orders/orders.service";
 import { html } from "./html";
-import { LOGIN_PATH, layout, type PageContext, REGISTER_PATH, STORE_PATH } from "./layout";
+import { LOGIN_PATH, laurelBlock, layout, type PageContext, REGISTER_PATH, STORE_PATH } from "./layout";
 import { statusOf, statusText } from "./order.views";
 
 export function accountPage(
@@ -17,6 +17,8 @@ export function accountPage(
     "Your account",
     html`<h1>Hello, ${shopper.firstName ?? shopper.email}</h1>
 <p class="muted">${shopper.email} · customer ${shopper.customerId}</p>
+${laurelBlock("points", "account-points", "", { memberTemplate: "Laurel Rewards: you have {{points}}.", rate: false })}
+<p><a href="#laurel-rewards" data-testid="account-rewards-link">See my rewards</a></p>
 ${failedDeliveries.map(
   (
     d,
@@ -94,6 +96,7 @@ export function registerPage(
     "Create an account",
     html`<form method="post" action="${REGISTER_PATH}" class="panel" style="max-width:520px">
 <h1>Create an account</h1>
+${laurelBlock("signup", "signup-block", "Join our rewards program and get {{points}} when you create your account.")}
 ${errors.length > 0 ? html`<div class="note error" role="alert" data-testid="register-error">${errors.map((e) => html`<div>${e.message}</div>`)}</div>` : ""}
 <input type="hidden" name="return_to" value="${returnTo}">
 <div class="two"><div><label for="first_name">First name</label><input id="first_name" name="first_name" autocomplete="given-name" value="${values.firstName}"></div>

@@ -2,7 +2,7 @@ import { productArt } from "../catalogue/art";
 import { formatMoney } from "../catalogue/catalogue";
 import type { CartView } from "../checkout/checkout.service";
 import { html, type SafeHtml } from "./html";
-import { LOGIN_PATH, layout, type PageContext, STORE_PATH } from "./layout";
+import { LOGIN_PATH, laurelBlock, layout, type PageContext, STORE_PATH } from "./layout";
 
 function discountLine(view: CartView): SafeHtml {
   const d = view.discount;
@@ -79,6 +79,10 @@ export function cartPage(ctx: PageContext, view: CartView, code: string | null):
 <div>
 ${discountForm(view, code, `${STORE_PATH}/cart/discount`)}
 <div class="panel">${totalsTable(view)}
+${laurelBlock("points", "cart-points", "Earn {{points}} with this order.", {
+  amount: view.totals.lineItemsTotal,
+  memberTemplate: "You have {{points}}: redeem them for a discount without leaving your cart.",
+})}
 <a class="btn wide" style="margin-top:12px" href="${STORE_PATH}/checkout">Check out</a></div>
 </div>
 </div>`,
@@ -142,6 +146,11 @@ ${
       (l) =>
         html`<tr><td>${l.product.title} × ${l.quantity}</td><td class="num">${formatMoney(l.lineTotal)}</td></tr>`,
     )}</table>${totalsTable(view)}</div>
+${
+  s
+    ? html`<div class="panel" data-laurel-checkout data-testid="checkout-rewards" data-apply-url="/discount/{{code}}?redirect=${STORE_PATH}/checkout" hidden></div>`
+    : ""
+}
 ${discountForm(view, code, `${STORE_PATH}/checkout/discount`)}
 </div>
 </div>`,

@@ -24,9 +24,34 @@ export interface PageContext {
   widget: boolean;
 }
 
-/** The theme app embed: the one contract between this store and the widget. */
+/**
+ * The theme app embed: the one contract between this store and the widget. `blocks.js` fills the
+ * page's Laurel blocks and shows the popups (issue 12), beside the loader.
+ */
 function widgetEmbed(ctx: PageContext, page: PageType): SafeHtml {
-  return html`<script src="/widget/loader.js" defer data-laurel-proxy="${PROXY_PREFIX}" data-laurel-shop="${ctx.shopDomain}" data-laurel-locale="en" data-laurel-page="${page}" data-laurel-customer="${ctx.shopper?.customerId ?? ""}" data-laurel-login-url="${LOGIN_PATH}" data-laurel-register-url="${REGISTER_PATH}"></script>`;
+  const customer = ctx.shopper?.customerId ?? "";
+  return html`<script src="/widget/loader.js" defer data-laurel-proxy="${PROXY_PREFIX}" data-laurel-shop="${ctx.shopDomain}" data-laurel-locale="en" data-laurel-page="${page}" data-laurel-customer="${customer}" data-laurel-login-url="${LOGIN_PATH}" data-laurel-register-url="${REGISTER_PATH}"></script>
+<script src="/widget/blocks.js" defer data-laurel-proxy="${PROXY_PREFIX}" data-laurel-locale="en" data-laurel-customer="${customer}" data-laurel-register-url="${REGISTER_PATH}"></script>`;
+}
+
+/** The loyalty page (N-10), served by Laurel through the app proxy inside this store's layout. */
+export const LOYALTY_PAGE_PATH = `${PROXY_PREFIX}/loyalty-page`;
+
+/**
+ * A Laurel block as the theme app extension's blocks write it (N-11, N-21): its line reserved but
+ * invisible until `blocks.js` has the shop's programs (no layout shift), so a shop without them
+ * shows nothing.
+ */
+export function laurelBlock(
+  kind: "points" | "signup",
+  testId: string,
+  template: string,
+  opts: { amount?: number; memberTemplate?: string; rate?: boolean } = {},
+): SafeHtml {
+  const rate = opts.rate === false ? "" : "Earn {{points}} for every {{amount}} you spend.";
+  return kind === "points"
+    ? html`<p class="laurel-block" data-laurel-points data-testid="${testId}" data-amount="${String(opts.amount ?? 0)}" data-currency="USD" data-template="${template}" data-rate-template="${rate}" data-member-template="${opts.memberTemplate ?? ""}" style="visibility:hidden"></p>`
+    : html`<p class="laurel-block" data-laurel-signup data-testid="${testId}" data-template="${template}" style="visibility:hidden"></p>`;
 }
 
 const displayName = (s: Shopper) => [s.firstName, s.lastName].filter(Boolean).join(" ") || s.email;
@@ -55,6 +80,7 @@ ${ctx.widget ? widgetEmbed(ctx, page) : ""}
 <a class="logo" href="${STORE_PATH}">Laurel <span>Demo</span> Store</a>
 <nav aria-label="Main">
 <a href="${STORE_PATH}/collections/all">Shop</a>
+${ctx.widget ? html`<a href="${LOYALTY_PAGE_PATH}" data-testid="loyalty-page-link">Rewards</a>` : ""}
 ${
   ctx.shopper
     ? html`<a href="${STORE_PATH}/account" data-testid="account-link">${displayName(ctx.shopper)}</a>`

@@ -1,7 +1,7 @@
 import { formatMoney } from "../catalogue/catalogue";
 import type { OrderView } from "../orders/orders.service";
 import { html, type SafeHtml } from "./html";
-import { layout, type PageContext, STORE_PATH } from "./layout";
+import { laurelBlock, layout, type PageContext, STORE_PATH } from "./layout";
 
 export const statusText: Record<string, string> = {
   paid: "Paid",
@@ -49,6 +49,18 @@ export function orderPage(
 <div class="crumbs">${ctx.shopper ? html`<a href="${STORE_PATH}/account">Your account</a> / ` : ""}Order ${o.name}</div>
 <h1 data-testid="order-title">Order ${o.name} <span class="tag ${status}" data-testid="order-status">${statusText[status] ?? status}</span></h1>
 <p class="muted">Placed ${o.createdAt.slice(0, 10)} · ${o.email}${o.discount ? html` · code <strong>${o.discount.code}</strong>` : ""}</p>
+${
+  cancelled
+    ? ""
+    : laurelBlock(
+        "points",
+        "thank-you-points",
+        ctx.shopper
+          ? "This order earns you {{points}}."
+          : "Create an account to earn {{points}} on orders like this one.",
+        { amount: o.subtotal, memberTemplate: ctx.shopper ? "Your balance: {{points}}." : "" },
+      )
+}
 ${deliveryNotes(view, base, keyField)}
 <div class="two wide-left">
 <div class="panel"><table>

@@ -54,6 +54,7 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .note{padding:12px 16px;border-radius:8px;margin:0 0 16px;background:#eef3f8;border:1px solid #c9d8e6}
 .note.ok{background:#ecf5ee;border-color:#bcd9c4}
 .note.error{background:#fbeeec;border-color:#e6c2bc}
+.laurel-block{min-height:1.4em;padding:10px 14px;border-radius:8px;margin:12px 0;background:#f1f7f4;border:1px solid #bcd9c4;color:#1f4b3f;font-weight:600}
 .muted{color:#5b655f;font-size:.875rem}
 .tag{display:inline-block;padding:2px 8px;border-radius:99px;background:#eee;font-size:.8rem;font-weight:600}
 .tag.paid{background:#e1efe4}.tag.cancelled,.tag.refunded{background:#f6e0dc}.tag.partially_refunded{background:#f8efd9}

@@ -312,3 +312,39 @@ describe("loader: loading the panel", () => {
     expect(panel.api.toggle).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("loader: the designer's settings (issue 12)", () => {
+  it("hides on a hidden path and the pages under it, not on a path that only starts alike (N-09)", async () => {
+    const at = async (path: string) => {
+      document.body.innerHTML = "";
+      history.replaceState(null, "", path);
+      fakeProxy({ "GET /widget": ok(settings({ hiddenPaths: ["/pages/contact/", "//"] })) });
+      await boot(embed());
+      return host() !== null;
+    };
+    expect(await at("/pages/contact")).toBe(false);
+    expect(await at("/pages/contact/form")).toBe(false);
+    expect(await at("/")).toBe(false); // "/" is the home page alone
+    expect(await at("/pages/contactus")).toBe(true);
+    expect(await at("/products/x")).toBe(true);
+    history.replaceState(null, "", "/");
+  });
+
+  it("a hidden launcher is drawn but not shown; the icon is an image in a custom property", async () => {
+    fakeProxy({
+      "GET /widget": ok(
+        settings({
+          launcher: { position: "bottom_right", style: "hidden", label: "Rewards" },
+          launcherIcon: "https://cdn.example/icon.png",
+        }),
+      ),
+    });
+    await boot(embed());
+    const wrap = shadow()?.querySelector<HTMLElement>(".lw");
+    expect(wrap?.dataset.style).toBe("hidden");
+    expect(shadow()?.querySelector("style")?.textContent).toContain(
+      "[data-style=hidden] .lw-l{display:none}",
+    );
+    expect(wrap?.style.getPropertyValue("--lw-i")).toBe('url("https://cdn.example/icon.png")');
+  });
+});

@@ -133,6 +133,8 @@ function draw(
   if (
     !settings.enabled ||
     settings.hiddenPages.includes(embed.page as never) ||
+    // N-09: a hidden path hides its page and everything under it (the server ends each with "/").
+    settings.hiddenPaths?.some((p) => `${location.pathname}/`.startsWith(p)) ||
     (settings.hideForGuests && !embed.customer)
   ) {
     return;
@@ -149,6 +151,8 @@ function draw(
   wrap.dataset.pos = settings.launcher.position;
   wrap.dataset.style = settings.launcher.style;
   for (const [name, value] of Object.entries(settings.colors)) wrap.style.setProperty(`--lw-${name}`, value);
+  // A value that is not a URL is ignored by the style engine: it cannot become markup or a rule.
+  if (settings.launcherIcon) wrap.style.setProperty("--lw-i", `url("${settings.launcherIcon}")`);
   (badge.previousSibling as HTMLElement).textContent = settings.launcher.label;
   const setBalance = (n: number | null | undefined, keep?: boolean) => {
     badge.textContent = n == null ? "" : formatPoints(n, settings.pointLabel, embed.locale);

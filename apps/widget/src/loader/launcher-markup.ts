@@ -12,7 +12,9 @@ export const LAUNCHER_CSS =
   "background:var(--lw-primary);color:var(--lw-primaryText);box-shadow:0 4px 14px #0004}" +
   "[data-pos=bottom_left] .lw-l{right:auto;left:20px}" +
   ".lw-l:focus-visible{outline:3px solid var(--lw-accent);outline-offset:2px}" +
-  "svg{width:22px}.lw-b{font-weight:400}.lw-b:empty,[data-style=label] svg{display:none}" +
+  // The icon is an image the settings name (a built-in one is a data: URL of an SVG); no icon, none.
+  "i{width:22px;height:22px;background:var(--lw-i) 50%/contain no-repeat}" +
+  ".lw-b{font-weight:400}.lw-b:empty,[data-style=label] i,[data-style=hidden] .lw-l{display:none}" +
   "[data-style=icon] .lw-l{width:48px;padding:0;gap:0;justify-content:center}" +
   // Icon only: the label and balance stay in the button's accessible name, at no width.
   "[data-style=icon] span{font-size:0}";
@@ -21,5 +23,5 @@ export const LAUNCHER_HTML =
   "<style></style>" +
   '<div class="lw"><button class="lw-l" data-testid="laurel-launcher" ' +
   'aria-haspopup="dialog" aria-expanded="false" aria-controls="laurel-panel">' +
-  '<svg viewBox="0 0 24 24" aria-hidden="true" fill="currentColor"><path d="M12 2l3 6 7 1-5 5 1 7-6-3-6 3 1-7-5-5 7-1z"/></svg>' +
+  "<i></i>" +
   '<span class="lw-t"></span><span class="lw-b" data-testid="laurel-launcher-balance"></span></button></div>';

@@ -5,27 +5,22 @@ import type { PanelApi, PanelContext } from "../shared/types";
 import {
   type Ctx,
   client,
-  deviceId,
   focusables,
-  forgetReferralCode,
   formatters,
   keepReferralCode,
+  lazyChunk,
   takeJoinIntent,
   translator,
   type View,
 } from "./context";
+import { loadEarnDates } from "./views/earn-dates-slot";
 import { HomeView } from "./views/home";
 
 type AccountViews = typeof import("./views/account");
-let account: Promise<AccountViews> | undefined;
-/** The account chunk, imported once; a failed import is tried again next time. */
-function loadAccount(): Promise<AccountViews> {
-  account ||= import("./views/account").catch((e) => {
-    account = undefined;
-    throw e;
-  });
-  return account;
-}
+/** The referral link's chunk (E-13): the popup and the claim. */
+const loadReferralPopup = lazyChunk(() => import("./views/referral-popup"));
+/** The account chunk (a member's views). */
+const loadAccount = lazyChunk(() => import("./views/account"));
 
 /** A render error shows a message instead of an empty panel (and never reaches the page). */
 class Boundary extends Component<{ fallback: string; children: ComponentChildren }, { failed?: boolean }> {
@@ -43,6 +38,8 @@ class Boundary extends Component<{ fallback: string; children: ComponentChildren
  * keeps Tab inside. `api` is filled in here so the loader can open and close it.
  */
 export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
+  // Program names come in the storefront's language where the merchant translated them (S-14).
+  const customerPath = `/customer?locale=${encodeURIComponent(ctx.embed.locale)}`;
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>({ name: "home" });
   const [data, setData] = useState<ProxyCustomerResponse | null>(null);
@@ -65,7 +62,7 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
       go: setView,
       reload() {
         setError("");
-        c.get<ProxyCustomerResponse>("/customer")
+        c.get<ProxyCustomerResponse>(customerPath)
           .then((d) => {
             if (!Array.isArray(d?.waysToEarn) || !Array.isArray(d.waysToRedeem)) throw new Error();
             setData(d);
@@ -82,7 +79,7 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
   // member (who only signed in) or a shopper who left is left as they are.
   useEffect(() => {
     if (ctx.embed.customer && takeJoinIntent()) {
-      c.get<ProxyCustomerResponse>("/customer")
+      c.get<ProxyCustomerResponse>(customerPath)
         .then((d) => (d.customer?.type === "member" || d.customer?.type === "left" ? null : c.post("/join")))
         .then(
           (joined) => {
@@ -94,21 +91,40 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
     }
   }, [ctx]);
 
-  // A referral link's code, kept until the shopper is signed in, is claimed once (E-03, E-09).
+  // A referral link's code, kept until the shopper is signed in: its chunk shows the merchant's
+  // popup to a visitor, and claims it once for a signed-in shopper (E-03, E-09, E-13).
   useEffect(() => {
     const code = keepReferralCode();
-    if (!code || !ctx.embed.customer) return;
-    c.post<{ reward: { kind: string; code?: string } }>("/referral/claim", { code, deviceId: deviceId() })
-      .then(
-        (r) => c.announce(c.t("referral.claimed", { code: r.reward.code ?? "" })),
-        (e: Error) => c.announce(e.message),
-      )
-      .finally(forgetReferralCode);
+    if (code)
+      loadReferralPopup().then(
+        (m) => m.landReferral(c, code),
+        () => {},
+      );
+  }, [ctx]);
+
+  // G-21 … G-23: a signed-in shopper's page view is a visit; the popup says what it earned.
+  const [popup, setPopup] = useState("");
+  useEffect(() => {
+    if (!ctx.embed.customer || !ctx.settings.earnOnVisit) return;
+    loadEarnDates().then(
+      (m) => m.visitWithPopup(c, setPopup),
+      () => {},
+    );
   }, [ctx]);
 
   api.open = () => setOpen(true);
   api.close = () => setOpen(false);
   api.toggle = () => setOpen((o) => !o);
+
+  // N-05: links to #laurel-rewards open the panel (the only way in when the launcher is hidden).
+  useEffect(() => {
+    const onLink = (e: Event) => {
+      if ((e.target as Element).closest?.('a[href$="#laurel-rewards"]')) setOpen(true);
+    };
+    if (location.hash === "#laurel-rewards") setOpen(true);
+    document.addEventListener("click", onLink);
+    return () => document.removeEventListener("click", onLink);
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -172,6 +188,8 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
       <views.CouponsView c={c} />
     ) : view.name === "referral" ? (
       <views.ReferralView c={c} />
+    ) : view.name === "earn" ? (
+      <views.EarnEventsView c={c} />
     ) : (
       <views.HistoryView c={c} />
     );
@@ -183,6 +201,11 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
       <div role="status" aria-live="polite" class="lw-sr" data-testid="laurel-live">
         <span key={live[1]}>{live[0]}</span>
       </div>
+      {popup && !open && (
+        <div class="lw-pop" data-testid="laurel-visit-popup">
+          {popup}
+        </div>
+      )}
       {open && drawer && (
         // biome-ignore lint/a11y/noStaticElementInteractions: a mouse convenience; Escape and the close button do it from the keyboard.
         // biome-ignore lint/a11y/useKeyWithClickEvents: as above.
@@ -243,6 +266,11 @@ export function App({ ctx, api }: { ctx: PanelContext; api: PanelApi }) {
               {body}
             </Boundary>
           </div>
+          {ctx.settings.showPoweredBy && (
+            <a class="lw-pb" href="https://laurel.app" target="_blank" rel="noopener">
+              {t("panel.poweredBy")}
+            </a>
+          )}
         </div>
       )}
     </>

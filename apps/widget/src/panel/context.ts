@@ -36,7 +36,8 @@ export type View =
   | { name: "reward"; coupon: ProxyCoupon }
   | { name: "coupons" }
   | { name: "history" }
-  | { name: "referral" };
+  | { name: "referral" }
+  | { name: "earn" };
 
 /** Texts in the storefront's language; `{{name}}` placeholders filled, `{{loyalty_point}}` is the label. */
 export function translator(ctx: PanelContext): Ctx["t"] {
@@ -165,13 +166,26 @@ export function focusables(el: Element | null): HTMLElement[] {
     : [];
 }
 
+/**
+ * The shop's cookies after writing `set`, or none where the page may have none (a sandboxed frame
+ * such as the admin's live preview): there they throw, and the widget must never throw (DESIGN §7).
+ */
+function jar(set?: string): string {
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie of [\w-] characters; CookieStore is not in every browser.
+    if (set) document.cookie = set;
+    return document.cookie;
+  } catch {
+    return "";
+  }
+}
+
 /** The first-party device id (E-03 "same browser"): random, kept a year in the shop's cookie. */
 export function deviceId(): string {
-  const found = /(?:^|; )laurel_did=([\w-]{16,64})/.exec(document.cookie)?.[1];
+  const found = /(?:^|; )laurel_did=([\w-]{16,64})/.exec(jar())?.[1];
   if (found) return found;
   const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b % 36).toString(36)).join("");
-  // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie of [\w-] characters; CookieStore is not in every browser.
-  document.cookie = `laurel_did=${id};path=/;max-age=31536000;samesite=lax`;
+  jar(`laurel_did=${id};path=/;max-age=31536000;samesite=lax`);
   return id;
 }
 
@@ -181,12 +195,20 @@ export function deviceId(): string {
  */
 export function keepReferralCode(): string | null {
   const fromUrl = /[?&]ref=([A-Z0-9]{4,24})(?:&|$)/.exec(location.search)?.[1];
-  // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie of [\w-] characters; CookieStore is not in every browser.
-  if (fromUrl) document.cookie = `laurel_ref=${fromUrl};path=/;max-age=2592000;samesite=lax`;
-  return fromUrl ?? /(?:^|; )laurel_ref=([A-Z0-9]{4,24})/.exec(document.cookie)?.[1] ?? null;
+  if (fromUrl) jar(`laurel_ref=${fromUrl};path=/;max-age=2592000;samesite=lax`);
+  return fromUrl ?? /(?:^|; )laurel_ref=([A-Z0-9]{4,24})/.exec(jar())?.[1] ?? null;
 }
 
 export function forgetReferralCode(): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie of [\w-] characters; CookieStore is not in every browser.
-  document.cookie = "laurel_ref=;path=/;max-age=0";
+  jar("laurel_ref=;path=/;max-age=0");
+}
+
+/** A chunk imported once, on first use; a failed import is tried again next time. */
+export function lazyChunk<T>(load: () => Promise<T>): () => Promise<T> {
+  let chunk: Promise<T> | undefined;
+  return () =>
+    (chunk ||= load().catch((e) => {
+      chunk = undefined;
+      throw e;
+    }));
 }

@@ -223,7 +223,11 @@ describe("panel: signed in, not a member", () => {
     sessionStorage.setItem("laurel:join", String(Date.now()));
     const member = await mounted({ "GET /customer": ok(customerView()) });
     await until(() => expect(member.setBalance).toHaveBeenLastCalledWith(1250));
-    expect(member.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /customer", "GET /customer"]);
+    // The storefront's language goes along, so program names come translated (S-14).
+    expect(member.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "GET /customer?locale=en",
+      "GET /customer?locale=en",
+    ]);
     expect(live()).toBe("");
   });
 
@@ -289,6 +293,65 @@ describe("panel: member", () => {
     expect((all("laurel-redeem-button") as HTMLButtonElement[]).every((b) => b.disabled)).toBe(true);
     expect(current.root.textContent).not.toContain("−900");
     expect(current.root.textContent).not.toContain("-900");
+  });
+
+  it("a member whose tier may use the exclusive deal sees it as designed, gets their own code, and sees their tier coupons", async () => {
+    const deal = {
+      name: "Gold week",
+      description: "For our Gold members",
+      actionText: "Get my code",
+      discountType: "percentage",
+      discountValue: 20,
+      condition: "minimum_subtotal",
+      conditionValue: 5000,
+      endsAt: null,
+      design: {
+        textColor: "#111111",
+        buttonColor: "#008060",
+        backgroundColor: "#fafafa",
+        font: "serif",
+        fontSize: 15,
+      },
+      image: null,
+      code: null,
+    };
+    const coupons = [
+      {
+        code: "VIPABC",
+        tierName: "Gold",
+        kind: "entry",
+        discountType: "amount",
+        value: 500,
+        minimumSubtotal: null,
+        expiresAt: null,
+      },
+    ];
+    await openPanel({
+      "GET /customer": ok(customerView()),
+      "GET /membership": ok({ deal, coupons }),
+      "POST /membership/deal": ok({ ...deal, code: "DEALXYZ" }),
+    });
+    await until(() => expect(q("laurel-deal")).not.toBeNull());
+    expect(text("laurel-deal")).toContain("Gold week20% off · on orders of $50.00 or more");
+    expect(q("laurel-deal")?.style.fontFamily).toBe("serif");
+    expect(text("laurel-vip-coupon")).toContain("Gold tier-up coupon: $5.00 off");
+    expect(q("laurel-vip-coupon")?.querySelector("a")?.getAttribute("href")).toMatch(
+      /^\/discount\/VIPABC\?redirect=/,
+    );
+    q("laurel-deal-claim")?.click();
+    await until(() => expect(text("laurel-deal-code")).toBe("Your code: DEALXYZ"));
+    expect(current.calls.filter((c) => c.path === "/membership/deal")).toHaveLength(1);
+  });
+
+  it("shows no deal and no coupons when the member has neither", async () => {
+    await openPanel({
+      "GET /customer": ok(customerView()),
+      "GET /membership": ok({ deal: null, coupons: [] }),
+    });
+    await until(() => expect(text("laurel-balance")).toBe("1,250 points"));
+    await settle();
+    expect(q("laurel-deal")).toBeNull();
+    expect(q("laurel-vip-coupons")).toBeNull();
   });
 
   it("shows VIP tier progress only when the API gives a tier", async () => {
@@ -717,6 +780,33 @@ describe("referrals (E-03, E-09, E-13)", () => {
     await until(() => expect(document.cookie).not.toContain("laurel_ref="));
   });
 
+  it("a page without cookies (a sandboxed frame) still claims the link's code, and nothing throws", async () => {
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, "cookie");
+    const denied = () => {
+      throw new DOMException("The document is sandboxed", "SecurityError");
+    };
+    Object.defineProperty(document, "cookie", { configurable: true, get: denied, set: denied });
+    try {
+      history.replaceState(null, "", "/?ref=REFAB12CD");
+      await mounted({
+        "GET /customer": ok(customerView()),
+        "POST /referral/claim": ok({
+          referralId: "ref_2",
+          status: "pending",
+          reward: { kind: "discount", code: "REFF2" },
+        }),
+      });
+      await until(() => expect(current.calls.filter((c) => c.path === "/referral/claim")).toHaveLength(1));
+      expect(current.calls.find((c) => c.path === "/referral/claim")?.body).toMatchObject({
+        code: "REFAB12CD",
+      });
+    } finally {
+      // The prototype's accessor again (the own property hid it).
+      Reflect.deleteProperty(document, "cookie");
+      expect(Object.getOwnPropertyDescriptor(Document.prototype, "cookie")).toEqual(cookie);
+    }
+  });
+
   it("shows the member's link with copy and share", async () => {
     await openPanel({
       "GET /customer": ok(customerView()),
@@ -730,12 +820,270 @@ describe("referrals (E-03, E-09, E-13)", () => {
         referrerReward: { kind: "points", points: 500 },
         completed: 1,
         pending: 1,
+        invite: {
+          heading: "Give 10% off, get rewarded",
+          body: "Friends get 10% off.",
+          shareChannels: ["copy", "whatsapp", "email"],
+          showStats: true,
+        },
       }),
     });
     await until(() => expect(q("laurel-referral-open")).not.toBeNull());
     q("laurel-referral-open")?.click();
     await until(() => expect(text("laurel-ref-link")).toBe("https://shop.example/?ref=REFAB12CD"));
+    expect(current.root.querySelector("#lw-ref")?.textContent).toBe("Give 10% off, get rewarded");
     expect(text("laurel-ref-stats")).toBe("Your code REFAB12CD: 1 completed, 1 pending");
     expect(q("laurel-ref-copy")).not.toBeNull();
+    // E-13: the share buttons the merchant chose, in their order, each to its network.
+    const shares = Array.from(
+      current.root.querySelectorAll<HTMLAnchorElement>("[data-testid=laurel-ref-share] a"),
+    );
+    expect(shares.map((a) => a.dataset.channel)).toEqual(["whatsapp", "email"]);
+    expect(shares[0]?.href).toBe(
+      `https://wa.me/?text=${encodeURIComponent("Give 10% off, get rewarded")}%20${encodeURIComponent("https://shop.example/?ref=REFAB12CD")}`,
+    );
+  });
+
+  it("an invite card without copy and stats shows neither", async () => {
+    await openPanel({
+      "GET /customer": ok(customerView()),
+      "GET /referral": ok({
+        enabled: true,
+        title: "t",
+        description: "d",
+        code: "REFAB12CD",
+        link: "https://shop.example/?ref=REFAB12CD",
+        friendReward: null,
+        referrerReward: null,
+        completed: 0,
+        pending: 0,
+        invite: { heading: "Invite", body: "", shareChannels: ["x"], showStats: false },
+      }),
+    });
+    await until(() => expect(q("laurel-referral-open")).not.toBeNull());
+    q("laurel-referral-open")?.click();
+    await until(() => expect(text("laurel-ref-link")).toBe("https://shop.example/?ref=REFAB12CD"));
+    expect(q("laurel-ref-copy")).toBeNull();
+    expect(q("laurel-ref-stats")).toBeNull();
+    expect(current.root.querySelector("[data-channel=x]")).not.toBeNull();
+  });
+
+  const POPUP = {
+    show: true,
+    layout: "corner",
+    title: "Ava gave you 10% off",
+    description: "Welcome to the shop.",
+    buttonText: "Get 10% off",
+    claimedText: "Here it is: {{code}}",
+    imageUrl: null,
+    delaySeconds: 0,
+    colors: { background: "#fff8f0", text: "#222222", button: "#c2410c", buttonText: "#ffffff" },
+  };
+
+  it("E-13: a visitor who opened a link sees the merchant's popup, which leads to sign-up; closed, it stays closed", async () => {
+    sessionStorage.clear();
+    history.replaceState(null, "", "/?ref=REFAB12CD");
+    await mounted({ "GET /customer": ok(guestView()), "GET /referral/popup": ok(POPUP) }, { customer: "" });
+    await until(() => expect(q("laurel-referral-popup")).not.toBeNull());
+    const popup = q("laurel-referral-popup") as HTMLElement;
+    expect(popup.dataset.layout).toBe("corner");
+    expect(popup.querySelector("h2")?.textContent).toBe("Ava gave you 10% off");
+    expect(popup.style.background).toBe("rgb(255, 248, 240)");
+    const cta = popup.querySelector("a.lw-btn") as HTMLAnchorElement;
+    expect(cta.textContent).toBe("Get 10% off");
+    expect(new URL(cta.href).pathname).toBe("/demo-store/account/register");
+    expect(current.calls.some((c) => c.path === "/referral/claim")).toBe(false);
+    (popup.querySelector("button.lw-x") as HTMLButtonElement).click();
+    await until(() => expect(q("laurel-referral-popup")).toBeNull());
+    await mounted({ "GET /customer": ok(guestView()), "GET /referral/popup": ok(POPUP) }, { customer: "" });
+    expect(current.calls.some((c) => c.path.startsWith("/referral/popup"))).toBe(false);
+    expect(q("laurel-referral-popup")).toBeNull();
+    // Another page of the store: the kept code follows the visitor, the popup does not.
+    sessionStorage.clear();
+    history.replaceState(null, "", "/collections/all");
+    await mounted({ "GET /customer": ok(guestView()), "GET /referral/popup": ok(POPUP) }, { customer: "" });
+    expect(document.cookie).toContain("laurel_ref=REFAB12CD");
+    expect(current.calls.some((c) => c.path.startsWith("/referral/popup"))).toBe(false);
+  });
+
+  it("E-13: signed in, the claim's reward shows in the popup; a popup turned off shows nothing", async () => {
+    history.replaceState(null, "", "/?ref=REFAB12CD");
+    const claimed = ok({
+      referralId: "ref_3",
+      status: "pending",
+      reward: { kind: "discount", code: "REFF3" },
+    });
+    await mounted({
+      "GET /customer": ok(customerView()),
+      "GET /referral/popup": ok({ ...POPUP, layout: "modal" }),
+      "POST /referral/claim": claimed,
+    });
+    await until(() => expect(text("laurel-referral-popup-reward")).toBe("Here it is: REFF3"));
+    expect(q("laurel-referral-popup")?.getAttribute("aria-modal")).toBe("true");
+
+    history.replaceState(null, "", "/?ref=REFAB12CD");
+    await mounted({
+      "GET /customer": ok(customerView()),
+      "GET /referral/popup": ok({ ...POPUP, show: false }),
+      "POST /referral/claim": claimed,
+    });
+    await until(() => expect(current.calls.filter((c) => c.path === "/referral/claim")).toHaveLength(1));
+    await until(() => expect(text("laurel-live")).toContain("REFF3"));
+    expect(q("laurel-referral-popup")).toBeNull();
+  });
+
+  it("decision 0131: invites a friend by e-mail, and shows the server's refusal", async () => {
+    let answered = 0;
+    await openPanel({
+      "GET /customer": ok(customerView()),
+      "GET /referral": ok({
+        enabled: true,
+        title: "Give 10%, get 500 points",
+        description: "Share your link.",
+        code: "REFAB12CD",
+        link: "https://shop.example/?ref=REFAB12CD",
+        friendReward: { kind: "percentage", percentage: 10 },
+        referrerReward: { kind: "points", points: 500 },
+        completed: 0,
+        pending: 0,
+      }),
+      "POST /referral/invite": () =>
+        answered++ === 0
+          ? ok({ invited: "friend@example.com", remainingToday: 9 })
+          : fail(409, "referral_invite_repeat", "You have already invited this friend"),
+    });
+    await until(() => expect(q("laurel-referral-open")).not.toBeNull());
+    q("laurel-referral-open")?.click();
+    await until(() => expect(q("laurel-ref-invite-email")).not.toBeNull());
+    const input = q("laurel-ref-invite-email") as HTMLInputElement;
+    const send = async (email: string) => {
+      await act(async () => {
+        input.value = email;
+        input.dispatchEvent(new Event("input"));
+      });
+      await act(async () => {
+        (q("laurel-ref-invite-send") as HTMLButtonElement).form?.requestSubmit();
+      });
+    };
+    await send("Friend@example.com");
+    await until(() =>
+      expect(q("laurel-ref-invite")?.textContent).toContain("Invitation sent to friend@example.com"),
+    );
+    expect(current.calls.find((c) => c.path === "/referral/invite")?.body).toEqual({
+      email: "Friend@example.com",
+    });
+    expect(input.value).toBe("");
+    await send("friend@example.com");
+    await until(() =>
+      expect(q("laurel-ref-invite")?.querySelector("[role=alert]")?.textContent).toBe(
+        "You have already invited this friend",
+      ),
+    );
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("issue 15: more ways to earn, with each way's state, and a Google Maps link submitted", async () => {
+    const ways = [
+      {
+        programId: "p1",
+        event: "write_review",
+        title: "Write a review",
+        points: 50,
+        state: "available",
+        link: "/collections/all",
+        detail: null,
+      },
+      {
+        programId: "p2",
+        event: "google_maps_review",
+        title: "Google review",
+        points: 100,
+        state: "available",
+        link: "https://maps.app.goo.gl/x",
+        detail: "20",
+      },
+      {
+        programId: "p3",
+        event: "fill_survey",
+        title: "Survey",
+        points: 40,
+        state: "done",
+        link: "https://forms.example/s",
+        detail: null,
+      },
+    ];
+    await openPanel({
+      "GET /customer": ok(customerView()),
+      "GET /earn-events/ways": ok({ ways }),
+      "POST /earn-events/google-review": (call: { body?: { url?: string } }) =>
+        call.body?.url === "https://maps.app.goo.gl/mine"
+          ? ok({ id: "g1", status: "pending", instantPoints: 20 })
+          : fail(400, "google_maps_link", "You must enter a link from Google Maps"),
+    });
+    await until(() => expect(q("laurel-earnmore-open")).not.toBeNull());
+    q("laurel-earnmore-open")?.click();
+    await until(() =>
+      expect(current.root.querySelectorAll("[data-testid=laurel-earnmore-item]")).toHaveLength(3),
+    );
+    const done = current.root.querySelector("[data-event=fill_survey]");
+    expect(done?.textContent).toContain("Completed");
+    const input = q("laurel-google-url") as HTMLInputElement;
+    const submit = async (url: string) => {
+      await act(async () => {
+        input.value = url;
+        input.dispatchEvent(new Event("input"));
+      });
+      await act(async () => {
+        (q("laurel-google-submit") as HTMLButtonElement).form?.requestSubmit();
+      });
+    };
+    await submit("https://example.com/not-maps");
+    await until(() => expect(text("laurel-error")).toBe("You must enter a link from Google Maps"));
+    await submit("https://maps.app.goo.gl/mine");
+    await until(() =>
+      expect(current.calls.filter((c) => c.path === "/earn-events/google-review")).toHaveLength(2),
+    );
+  });
+});
+
+describe("panel: the designer's settings (issue 12)", () => {
+  const headings = () => Array.from(current.root.querySelectorAll(".lw-c h3")).map((h) => h.textContent);
+
+  it("shows the home blocks in the merchant's order, without the hidden ones (N-04)", async () => {
+    await openPanel(
+      { "GET /customer": ok(guestView()) },
+      {
+        settings: { blocks: { guest: ["redeem", "welcome"], member: ["welcome"] } },
+        embed: { customer: "" },
+      },
+    );
+    await until(() => expect(headings()).toEqual(["Ways to redeem", "Join our rewards program"]));
+  });
+
+  it("a member's card follows the membership card tab: filled, tier hidden (N-23)", async () => {
+    const view = customerView();
+    view.customer = {
+      ...(view.customer as NonNullable<ProxyCustomerResponse["customer"]>),
+      pendingPoints: 20,
+    };
+    view.tier = { name: "Gold", next: null } as never;
+    await openPanel(
+      { "GET /customer": ok(view) },
+      { settings: { card: { showTier: false, showPending: true, filled: true } } },
+    );
+    await until(() => expect(q("laurel-member-card")?.className).toBe("lw-card lw-fill"));
+    expect(q("laurel-tier")).toBeNull();
+    expect(q("laurel-pending")).not.toBeNull();
+  });
+
+  it("a link to #laurel-rewards opens the panel (the way in when the launcher is hidden)", async () => {
+    await mounted({ "GET /customer": ok(guestView()) }, { customer: "" });
+    const a = document.createElement("a");
+    a.href = "#laurel-rewards";
+    document.body.append(a);
+    await act(async () => {
+      a.click();
+    });
+    await until(() => expect(q("laurel-panel")).not.toBeNull());
   });
 });

@@ -13,6 +13,7 @@ export function mount(ctx: PanelContext): PanelApi {
   ctx.mount.append(el);
   ctx.mount.dataset.display = ctx.settings.display;
   ctx.mount.dataset.mh = ctx.settings.mobileHeight;
+  ctx.mount.dataset.it = ctx.settings.iconTheme ?? "vivid";
   const noop = () => {};
   const api: PanelApi = { open: noop, close: noop, toggle: noop };
   render(<App ctx={ctx} api={api} />, el);

@@ -59,6 +59,7 @@ export const activityTypes = {
   earn_streak_visit: earn("Streak visit"),
   earn_custom: earn("Custom program"),
   earn_bonus_point: earn("Bonus points"), // H-06 `bonus_point`
+  earn_member_anniversary: earn("Member anniversary"), // G-26 (proposal: its own earn activity)
   // H-04: redeem point. `redeem_point` is a reward program's redemption (a hold's reserve).
   redeem_point: { category: "redeem", sign: "-", balance: "available", label: "Redeem a reward" },
   redeem_rest_api: { category: "redeem", sign: "-", balance: "available", label: "REST API" },

@@ -24,7 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   app.post(
     "/auth/login",
     {
-      config: { guard: "public", rateLimit: { max: 30, timeWindow: "1 minute" } },
+      config: { guard: "public", rateLimit: { max: deps.config.loginRateLimit, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
       const body = parseInput(loginBody, request.body);

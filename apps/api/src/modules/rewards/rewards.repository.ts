@@ -144,3 +144,35 @@ export function markUsedByCodes(trx: Tx, shopId: string, codes: string[], orderI
     .returning(["id"])
     .execute();
 }
+
+/**
+ * D-18: which of a partner voucher program's codes were already handed out (any status: a revoked
+ * code was seen by its shopper, so it never goes to another). Codes are unique per shop.
+ */
+export async function issuedVoucherCodes(conn: Conn, shopId: string, codes: readonly string[]) {
+  if (codes.length === 0) return new Set<string>();
+  const rows = await conn
+    .selectFrom("coupons")
+    .select("code")
+    .where("shop_id", "=", shopId)
+    .where("code", "in", [...codes])
+    .execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+/**
+ * D-20: the coupon whose platform discount has this numeric id (the platform's GID ends with it),
+ * with its shopper's e-mail.
+ */
+export function findCouponByPlatformDiscount(conn: Conn, shopId: string, gids: readonly string[]) {
+  return conn
+    .selectFrom("coupons as c")
+    .leftJoin("customers as u", (j) =>
+      j.onRef("u.shop_id", "=", "c.shop_id").onRef("u.id", "=", "c.customer_id"),
+    )
+    .selectAll("c")
+    .select("u.email as customer_email")
+    .where("c.shop_id", "=", shopId)
+    .where("c.platform_discount_id", "in", [...gids])
+    .executeTakeFirst();
+}

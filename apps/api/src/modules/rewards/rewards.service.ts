@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AdminCoupon, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
+import type { AdminCoupon, DiscountLink, ProxyCoupon, ProxyRedeemBody } from "@laurel/contracts";
 import type { CouponRow, CustomerRow, LedgerEntryRow, ShopRow, Tx } from "@laurel/db";
 import {
   buildDiscountCode,
@@ -20,7 +20,7 @@ import {
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
-import type { DiscountRequest, DiscountValue } from "../../platform/port";
+import type { DiscountRequest, DiscountValue, SalesChannel } from "../../platform/port";
 import { postEntry, postHold, reserveHold, voidHold } from "../ledger/ledger.service";
 import { enqueueEmails } from "../mail/mail.service";
 import * as repo from "./rewards.repository";
@@ -72,12 +72,21 @@ export async function quoteFor(
   const usage = limited
     ? await repo.countRedemptions(deps.db, shop.id, program.id, customer.id)
     : { total: 0, byCustomer: 0 };
+  // D-18: a partner voucher program runs out when every code was handed out.
+  const vouchersLeft =
+    program?.event === "custom_voucher"
+      ? (await unusedVoucherCodes(deps.db, shop.id, program)).length
+      : undefined;
   return quoteRedemption({
     program,
     ...(points !== undefined ? { requestedPoints: points } : {}),
     balance: { available: customer.available_points },
     customer: { state: customer.type, isTestCustomer: isTestCustomer(shop, customer) },
-    usage: { programRedemptions: usage.total, customerRedemptions: usage.byCustomer },
+    usage: {
+      programRedemptions: usage.total,
+      customerRedemptions: usage.byCustomer,
+      ...(vouchersLeft !== undefined ? { vouchersLeft } : {}),
+    },
     shop: shopFacts(shop),
     now: deps.clock.now().toISOString(),
   });
@@ -113,6 +122,7 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
 
   const quote = await quoteFor(deps, shopper, program, body.points);
   if (!quote.ok) throw refusal(quote);
+  if (program.event === "custom_voucher") return redeemPartnerVoucher(deps, shopper, program, quote, holdKey);
 
   const code = buildDiscountCode(quote.reward.codePrefix, codeSuffixFromBytes(randomBytes(10)));
   const couponId = deps.newId("cpn");
@@ -177,6 +187,77 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
   };
 }
 
+/** D-18: the program's partner codes not handed out yet, in the merchant's order. */
+async function unusedVoucherCodes(conn: Deps["db"] | Tx, shopId: string, program: SpendingProgram) {
+  const codes = program.config.voucherCodes.map((c) => c.trim()).filter((c) => c !== "");
+  const issued = await repo.issuedVoucherCodes(conn, shopId, codes);
+  return codes.filter((c) => !issued.has(c));
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+
+/**
+ * D-18 (decision 0121): a partner voucher is one of the merchant's uploaded codes, handed out once.
+ * No discount is created on the platform (the code is the partner's, not the store's): the next
+ * unused code becomes the coupon and the points are spent in one transaction. Two shoppers racing
+ * for the same code collide on the shop's unique coupon code; the loser takes the next one.
+ */
+async function redeemPartnerVoucher(
+  deps: Deps,
+  { shop, customer }: Shopper,
+  program: SpendingProgram,
+  quote: Extract<RedemptionQuote, { ok: true }>,
+  holdKey: string,
+) {
+  const expiresAt = quote.reward.expiresAt ? new Date(quote.reward.expiresAt) : null;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const couponId = deps.newId("cpn");
+    const holdId = deps.newId("hold");
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        const [code] = await unusedVoucherCodes(trx, shop.id, program);
+        if (code === undefined) throw new AppError("program_redemption_limit", 409);
+        const row = await repo.insertCoupon(trx, {
+          shopId: shop.id,
+          id: couponId,
+          customerId: customer.id,
+          programId: program.id,
+          holdId,
+          code,
+          points: quote.points,
+          reward: { ...quote.reward },
+          expiresAt,
+          createdAt: deps.clock.now(),
+        });
+        const hold = await reserveHold(trx, {
+          shopId: shop.id,
+          customerId: customer.id,
+          holdId,
+          points: quote.points,
+          idempotencyKey: holdKey,
+          activityType: REWARD_ACTIVITY.redeem,
+          programId: program.id,
+        });
+        if (hold.replayed) throw new AppError("request_in_progress", 409);
+        await postHold(trx, shop.id, holdId, deps.clock.now());
+        const values = { code, reward: program.title, points: quote.points };
+        await enqueueEmails(deps, trx, shop, [
+          { event: "reward_redeemed", customerId: customer.id, occasion: `coupon:${couponId}`, values },
+        ]);
+        return {
+          coupon: presentCouponRow(row, program.title, deps.clock.now()),
+          replayed: false,
+          availablePoints: hold.balance?.available ?? null,
+        };
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new AppError("request_in_progress", 409);
+}
+
 /** A stored coupon as the domain's coupon rules read it (H-11). */
 function couponFacts(row: CouponRow): Coupon {
   return {
@@ -236,6 +317,8 @@ async function issuedCouponOf(deps: Deps, shopId: string, customerId: string, co
 /** H-12, H-13: the shopper revokes an unused coupon within the shop's limits; its points come back once. */
 export async function revokeCoupon(deps: Deps, { shop, customer }: Shopper, couponId: string) {
   const row = await issuedCouponOf(deps, shop.id, customer.id, couponId);
+  // An earned coupon (birthday, milestone) cost no points: there is nothing to give back (decision 0155).
+  if (row.hold_id === null) throw new AppError("revoke_disabled", 422);
   const now = deps.clock.now();
   const settings: CouponRevokeSettings = shop.settings.couponRevoke ?? DEFAULT_COUPON_REVOKE_SETTINGS;
   const check = checkRevoke({
@@ -357,6 +440,11 @@ function itemsOf(scope: RewardQuote["appliesTo"]): DiscountValue extends { items
   return { productIds: scope.productIds } as never;
 }
 
+/** D-10: the reward's apply channel as the platform port names sale channels. */
+export function salesChannelOf(channel: RewardQuote["channel"]): SalesChannel {
+  return channel === "applyPos" ? "pos" : channel === "applyAll" ? "all" : "online_store";
+}
+
 /** The quoted reward as the platform port's discount request (D-05 … D-17). */
 export function discountRequest(
   code: string,
@@ -430,6 +518,7 @@ export function discountRequest(
         : reward.purchaseType === "both_purchase"
           ? "both"
           : "one_time",
+    salesChannel: salesChannelOf(reward.channel),
     startsAt: now,
     endsAt,
   };
@@ -439,4 +528,47 @@ export function discountRequest(
 export async function markCouponsUsed(trx: Tx, shopId: string, codes: string[], orderId: string, at: Date) {
   if (codes.length === 0) return 0;
   return (await repo.markUsedByCodes(trx, shopId, codes, orderId, at)).length;
+}
+
+/**
+ * D-20 (`/discount/{functionId}/{id}`): the platform opens this page for one of its discounts; it
+ * answers the reward behind it, or `reward: null` when Laurel did not create that discount.
+ */
+export async function findRewardOfDiscount(
+  deps: Deps,
+  shopId: string,
+  functionId: string,
+  discountId: string,
+): Promise<DiscountLink> {
+  const numeric = discountId.replace(/^.*\//, "");
+  const gids = [
+    discountId,
+    `gid://shopify/DiscountCodeNode/${numeric}`,
+    `gid://demo/DiscountCodeNode/${numeric}`,
+  ];
+  const row = await repo.findCouponByPlatformDiscount(deps.db, shopId, gids);
+  if (!row) return { functionId, discountId, reward: null };
+  const coupon = presentAdminCoupon(
+    row,
+    await couponProgramTitle(deps, shopId, row.program_id),
+    deps.clock.now(),
+  );
+  return {
+    functionId,
+    discountId,
+    reward: {
+      couponId: coupon.id,
+      code: coupon.code,
+      programId: coupon.programId,
+      programTitle: coupon.title,
+      customerId: row.customer_id,
+      customerEmail: row.customer_email ?? null,
+      points: coupon.points,
+      status: coupon.status,
+      issuedAt: coupon.issuedAt,
+      expiresAt: coupon.expiresAt,
+      usedAt: coupon.usedAt,
+      usedOrderId: coupon.usedOrderId,
+    },
+  };
 }

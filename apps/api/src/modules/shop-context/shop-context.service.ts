@@ -1,4 +1,5 @@
 import type { Db, ShopRow, Tx } from "@laurel/db";
+import { planRankOf, statusUnderPlan } from "@laurel/domain";
 import { LRUCache } from "lru-cache";
 import type { Clock } from "../../infra/clock";
 import { onShopChanged } from "../../infra/shop-changes";
@@ -50,11 +51,21 @@ export function createShopContextCache(options: {
     if (!shop) return undefined;
     const programRows = await listAllProgramRows(conn, shop.id);
     const programs = readStoredPrograms(programRows);
+    // C-10 (decision 0124): what the plan no longer includes is paused, for earning and redeeming.
+    const planRank = planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 });
+    const underPlan = <
+      P extends { status: ShopContext["earningPrograms"][number]["status"]; event: string; config: unknown },
+    >(
+      p: P,
+    ): P => {
+      const status = statusUnderPlan(p.status, p, planRank);
+      return status === p.status ? p : { ...p, status };
+    };
     const context: ShopContext = {
       shop,
       programRows,
-      earningPrograms: programs.earning,
-      spendingPrograms: programs.spending,
+      earningPrograms: programs.earning.map(underPlan),
+      spendingPrograms: programs.spending.map(underPlan),
       skippedPrograms: programs.skipped,
     };
     for (const skipped of programs.skipped) {

@@ -67,3 +67,30 @@ export async function findShoppersWithOneTimeAwards(
   }
   return found;
 }
+
+/** N-16: one uploaded image (migration 0100). */
+export async function insertUpload(
+  db: Db,
+  row: { shopId: string; id: string; contentType: string; sha256: string; bytes: Uint8Array },
+): Promise<void> {
+  await db
+    .insertInto("storefront_uploads")
+    .values({
+      shop_id: row.shopId,
+      id: row.id,
+      content_type: row.contentType,
+      size: row.bytes.length,
+      sha256: row.sha256,
+      bytes: row.bytes,
+    })
+    .execute();
+}
+
+export function findUploadRow(db: Db, shopId: string, id: string) {
+  return db
+    .selectFrom("storefront_uploads")
+    .select(["content_type", "bytes"])
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}

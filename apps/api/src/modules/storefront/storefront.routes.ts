@@ -32,7 +32,10 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: Deps): void
 
   app.post("/proxy/join", proxy, async (request) => ok(await joinAsShopper(deps, requireProxy(request))));
 
-  app.get("/proxy/customer", proxy, async (request) => ok(await getShopperView(deps, requireProxy(request))));
+  app.get("/proxy/customer", proxy, async (request) => {
+    const { locale } = parseInput(widgetSettingsQuery, request.query);
+    return ok(await getShopperView(deps, requireProxy(request), locale));
+  });
 
   app.post("/proxy/redeem", proxy, async (request) => {
     const body = parseInput(proxyRedeemBody, request.body);

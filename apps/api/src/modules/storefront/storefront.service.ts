@@ -5,7 +5,14 @@ import type {
   ProxyJoinResponse,
   ProxyRedeemBody,
 } from "@laurel/contracts";
-import { DEFAULT_CURRENCY, rewardKindByEvent } from "@laurel/domain";
+import {
+  DEFAULT_CURRENCY,
+  type ProgramStatus,
+  planRankOf,
+  programTitleIn,
+  rewardKindByEvent,
+  statusUnderPlan,
+} from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
@@ -18,6 +25,7 @@ import {
   listActivitiesPage,
 } from "../customers/customers.service";
 import { awardJoiningEvents } from "../earning/account-earning.service";
+import { storefrontTierDesign } from "../membership/membership.service";
 import { listCoupons, quoteFor, redeemReward, revokeCoupon, type Shopper } from "../rewards/rewards.service";
 import { shopperTier } from "../tiers/tiers.service";
 import {
@@ -155,9 +163,18 @@ function shopperReads(deps: Deps) {
   return batcher;
 }
 
-export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<ProxyCustomerResponse> {
+/** `GET /proxy/customer`; program names in the storefront's `locale` where translated (S-14). */
+export async function getShopperView(
+  deps: Deps,
+  auth: ProxyAuth,
+  locale?: string,
+): Promise<ProxyCustomerResponse> {
   const { shop, programRows, spendingPrograms } = await shopContextOf(deps, auth.shopId);
-  const earning = programRows.filter((p) => p.type === "earning" && p.status === "active");
+  // C-10 (decision 0124): a program the plan no longer includes is paused, so not offered.
+  const planRank = planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 });
+  const earning = programRows.filter(
+    (p) => p.type === "earning" && statusUnderPlan(p.status as ProgramStatus, p, planRank) === "active",
+  );
   const shopper = auth.platformCustomerId
     ? await shopperReads(deps).add({
         shopId: shop.id,
@@ -172,7 +189,7 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
     return {
       programId: p.id,
       event: p.event,
-      title: p.title,
+      title: programTitleIn({ title: p.title, translateTitle: p.translate_title }, locale),
       points: Math.trunc(c.earnPoint ?? 0),
       perAmount: c.earnBy === "price" ? (c.rateMoney ?? null) : null,
       perItems: c.earnBy === "item" ? (c.rateItem ?? 1) : null,
@@ -193,7 +210,7 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
     return {
       programId: program.id,
       event: program.event,
-      title: program.title,
+      title: programTitleIn(program, locale),
       redeemType: program.config.redeemType,
       points: program.config.pointsCost,
       minPoints: program.config.minPoints,
@@ -218,7 +235,9 @@ export async function getShopperView(deps: Deps, auth: ProxyAuth): Promise<Proxy
       : null,
     tier:
       customer && customer.type === "member"
-        ? await shopperTier(deps, shop.id, shopper?.standing ?? null)
+        ? await shopperTier(deps, shop.id, shopper?.standing ?? null, () =>
+            storefrontTierDesign(deps, shop.id),
+          )
         : null,
     pointLabel: (({ singular, plural }) => ({ singular, plural }))(pointLabelOf(shop)),
     waysToEarn,

@@ -7,6 +7,7 @@ import {
   type PlatformShop,
   type PlatformShopInfo,
 } from "../port";
+import { createDemoCatalogue } from "./demo-catalogue";
 import { createDemoDiscounts } from "./demo-discounts";
 
 /**
@@ -15,6 +16,7 @@ import { createDemoDiscounts } from "./demo-discounts";
  */
 export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
   const store = createDemoDiscounts(db);
+  const catalogue = createDemoCatalogue(db);
   let sequence = 0;
   // A shop's id never changes while it exists; remembered so each code costs one statement.
   const shopIds = new Map<string, string>();
@@ -79,6 +81,45 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
     },
     async deactivateDiscount(shop, platformDiscountId) {
       await store.deactivate(await shopIdOf(shop.domain), platformDiscountId);
+    },
+    async searchProducts(shop, search) {
+      return catalogue.products(await shopIdOf(shop.domain), search);
+    },
+    async searchCollections(shop, search) {
+      return catalogue.collections(await shopIdOf(shop.domain), search);
+    },
+    async listCollectionProductIds(shop, collectionId) {
+      return catalogue.collectionProductIds(await shopIdOf(shop.domain), collectionId);
+    },
+    // I-08: the demo store keeps its customers' tags in its own table, as Shopify keeps them.
+    async updateCustomerTags(shop, customerPlatformId, change) {
+      const shopId = await shopIdOf(shop.domain);
+      if (change.remove.length > 0) {
+        await db
+          .deleteFrom("demo_customer_tags")
+          .where("shop_id", "=", shopId)
+          .where("customer_id", "=", customerPlatformId)
+          .where("tag", "in", [...change.remove])
+          .execute();
+      }
+      if (change.add.length > 0) {
+        await db
+          .insertInto("demo_customer_tags")
+          .values(change.add.map((tag) => ({ shop_id: shopId, customer_id: customerPlatformId, tag })))
+          .onConflict((oc) => oc.columns(["shop_id", "customer_id", "tag"]).doNothing())
+          .execute();
+      }
+    },
+    // Issue 11: the demo store keeps its customers' marketing consent, as Shopify keeps it.
+    async unsubscribeCustomerFromEmailMarketing(shop, customerPlatformId, at) {
+      const shopId = await shopIdOf(shop.domain);
+      await db
+        .insertInto("demo_customer_marketing_consents")
+        .values({ shop_id: shopId, customer_id: customerPlatformId, state: "unsubscribed", updated_at: at })
+        .onConflict((oc) =>
+          oc.columns(["shop_id", "customer_id"]).doUpdateSet({ state: "unsubscribed", updated_at: at }),
+        )
+        .execute();
     },
   };
 }

@@ -7,6 +7,17 @@ import {
   type PlatformShopInfo,
 } from "../port";
 import { adminGraphql } from "./admin-graphql";
+import {
+  COLLECTION_PRODUCTS_QUERY,
+  COLLECTIONS_QUERY,
+  catalogueVariables,
+  collectionProductsResponse,
+  collectionsResponse,
+  PRODUCTS_QUERY,
+  productsResponse,
+  toCollectionsPage,
+  toProductsPage,
+} from "./catalogue-query";
 import { DISCOUNT_MUTATIONS, discountMutation } from "./discount-input";
 import { RECENT_ORDERS_QUERY, recentOrdersResponse, toPlatformOrderFromGraphql } from "./orders-query";
 
@@ -79,6 +90,22 @@ const themeQueryResponse = z.object({
 });
 
 /** The Shopify adapter: token exchange and Admin GraphQL (reference/shopify-platform.md §1.3, §5). */
+
+/** I-08: customer tag mutations (Admin GraphQL; each answers `node { id }` and `userErrors`). */
+const TAG_MUTATIONS = {
+  tagsAdd: `mutation tagsAdd($id: ID!, $tags: [String!]!) {
+  tagsAdd(id: $id, tags: $tags) { node { id } userErrors { field message } }
+}`,
+  tagsRemove: `mutation tagsRemove($id: ID!, $tags: [String!]!) {
+  tagsRemove(id: $id, tags: $tags) { node { id } userErrors { field message } }
+}`,
+} as const;
+
+/** Issue 11: an unsubscribe from a Laurel e-mail withdraws the customer's e-mail marketing consent. */
+const CONSENT_MUTATION = `mutation customerEmailMarketingConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {
+  customerEmailMarketingConsentUpdate(input: $input) { customer { id } userErrors { field message } }
+}`;
+
 export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPort {
   const doFetch = config.fetch ?? fetch;
   const origin = (shop: string) => config.adminOrigin.replace("{shop}", shop).replace(/\/$/, "");
@@ -190,6 +217,78 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
     },
     async deactivateDiscount(shop, platformDiscountId) {
       await mutate(shop, "discountCodeDeactivate", DISCOUNT_MUTATIONS.deactivate, { id: platformDiscountId });
+    },
+    async searchProducts(shop, search) {
+      const data = await adminGraphql(client(shop), PRODUCTS_QUERY, catalogueVariables(search));
+      const parsed = productsResponse.safeParse(data);
+      if (!parsed.success) throw new PlatformError("Unexpected products query response", false);
+      return toProductsPage(parsed.data);
+    },
+    async searchCollections(shop, search) {
+      const data = await adminGraphql(client(shop), COLLECTIONS_QUERY, catalogueVariables(search));
+      const parsed = collectionsResponse.safeParse(data);
+      if (!parsed.success) throw new PlatformError("Unexpected collections query response", false);
+      return toCollectionsPage(parsed.data);
+    },
+    // `collection(id).products`, 250 a page (the connection's maximum), every page.
+    async listCollectionProductIds(shop, collectionId) {
+      const ids: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const parsed = collectionProductsResponse.safeParse(
+          await adminGraphql(client(shop), COLLECTION_PRODUCTS_QUERY, {
+            id: `gid://shopify/Collection/${collectionId}`,
+            after,
+          }),
+        );
+        if (!parsed.success) throw new PlatformError("Unexpected collection products response", false);
+        const collection = parsed.data.collection;
+        if (collection === null) return null;
+        ids.push(...collection.products.nodes.map((p) => p.legacyResourceId));
+        if (!collection.products.pageInfo.hasNextPage) return ids;
+        after = collection.products.pageInfo.endCursor;
+      }
+    },
+    // I-08: `tagsAdd` / `tagsRemove` on the customer (write_customers); both are idempotent.
+    async updateCustomerTags(shop, customerPlatformId, change) {
+      const id = customerPlatformId.startsWith("gid://")
+        ? customerPlatformId
+        : `gid://shopify/Customer/${customerPlatformId}`;
+      for (const [name, tags] of [
+        ["tagsRemove", change.remove],
+        ["tagsAdd", change.add],
+      ] as const) {
+        if (tags.length === 0) continue;
+        const data = await adminGraphql<Record<string, { userErrors: UserError[] } | null>>(
+          client(shop),
+          TAG_MUTATIONS[name],
+          { id, tags: [...tags] },
+        );
+        const errors = data[name]?.userErrors ?? [];
+        if (errors.length > 0) {
+          throw new PlatformError(`${name}: ${errors.map((e) => e.message).join("; ")}`, false);
+        }
+      }
+    },
+    async unsubscribeCustomerFromEmailMarketing(shop, customerPlatformId, at) {
+      const customerId = customerPlatformId.startsWith("gid://")
+        ? customerPlatformId
+        : `gid://shopify/Customer/${customerPlatformId}`;
+      const data = await adminGraphql<{
+        customerEmailMarketingConsentUpdate: { userErrors: UserError[] } | null;
+      }>(client(shop), CONSENT_MUTATION, {
+        input: {
+          customerId,
+          emailMarketingConsent: { marketingState: "UNSUBSCRIBED", consentUpdatedAt: at.toISOString() },
+        },
+      });
+      const errors = data.customerEmailMarketingConsentUpdate?.userErrors ?? [];
+      if (errors.length > 0) {
+        throw new PlatformError(
+          `customerEmailMarketingConsentUpdate: ${errors.map((e) => e.message).join("; ")}`,
+          false,
+        );
+      }
     },
   };
 }

@@ -4,6 +4,7 @@
  * that shows one is pressed.
  */
 export { CouponsView } from "./coupons";
+export { EarnEventsView } from "./earn-events";
 export { HistoryView } from "./history";
 export { RedeemView, RewardView } from "./redeem";
 export { ReferralView } from "./referral";

@@ -1,8 +1,18 @@
 import type { ProxyCustomerResponse } from "@laurel/contracts";
+import { Fragment } from "preact";
 import { useState } from "preact/hooks";
 import { type Ctx, link, rememberJoinIntent, type WayToRedeem } from "../context";
+import { EarnDatesSlot } from "./earn-dates-slot";
 
 type Data = ProxyCustomerResponse;
+/** A member sees these kinds with their state and action in the earn-dates list instead. */
+const EARN_DATES = new Set([
+  "birthday",
+  "member_anniversary",
+  "social_activity",
+  "interact_website",
+  "streak_interact_website",
+]);
 
 /** The shopper's VIP tier (null when tiers are off): progress only when there is a next tier. */
 interface Tier {
@@ -31,63 +41,77 @@ export function rewardText(c: Ctx, event: string, value: number | null): string 
 
 export function HomeView({ c, data }: { c: Ctx; data: Data }) {
   const { t } = c;
+  const s = c.settings;
   const member = data.customer?.type === "member" ? data.customer : null;
-  return (
-    <>
-      {member ? (
-        <MemberCard c={c} data={data} />
-      ) : !data.signedIn ? (
-        <section class="lw-card" data-testid="laurel-guest">
-          <h3>{t("guest.title")}</h3>
-          <p>{t("guest.body")}</p>
+  // N-06 program sort: done (one-time) ways first or last; the sort is stable.
+  const ways = s.programSort
+    ? [...data.waysToEarn].sort(
+        (a, b) => (+b.completed - +a.completed) * (s.programSort === "completed_first" ? 1 : -1),
+      )
+    : data.waysToEarn;
+  // N-04: the merchant's blocks in their order (the designer's "Before/After sign in" tabs).
+  const order = (member ? s.blocks?.member : s.blocks?.guest) ?? ["welcome", "earn", "redeem"];
+  const blocks = {
+    welcome: member ? (
+      <MemberCard c={c} data={data} />
+    ) : !data.signedIn ? (
+      <section class="lw-card" data-testid="laurel-guest">
+        <h3>{t("guest.title")}</h3>
+        <p>{t("guest.body")}</p>
+        <a
+          class="lw-btn"
+          href={link(c.embed.registerUrl, "/account/register")}
+          onClick={rememberJoinIntent}
+          data-testid="laurel-register"
+        >
+          {t("guest.createAccount")}
+        </a>
+        <p class="lw-muted">
+          {t("guest.haveAccount")}{" "}
           <a
-            class="lw-btn"
-            href={link(c.embed.registerUrl, "/account/register")}
+            href={link(c.embed.loginUrl, "/account/login")}
             onClick={rememberJoinIntent}
-            data-testid="laurel-register"
+            data-testid="laurel-login"
           >
-            {t("guest.createAccount")}
+            {t("guest.signIn")}
           </a>
-          <p class="lw-muted">
-            {t("guest.haveAccount")}{" "}
-            <a
-              href={link(c.embed.loginUrl, "/account/login")}
-              onClick={rememberJoinIntent}
-              data-testid="laurel-login"
-            >
-              {t("guest.signIn")}
-            </a>
-          </p>
-        </section>
-      ) : data.customer?.type === "left" ? (
-        <section class="lw-card" data-testid="laurel-left">
-          <p>{t("left.body")}</p>
-        </section>
-      ) : (
-        <JoinCard c={c} />
-      )}
+        </p>
+      </section>
+    ) : data.customer?.type === "left" ? (
+      <section class="lw-card" data-testid="laurel-left">
+        <p>{t("left.body")}</p>
+      </section>
+    ) : (
+      <JoinCard c={c} />
+    ),
+    earn: (
       <section aria-labelledby="lw-earn">
         <h3 id="lw-earn">{t("earn.title")}</h3>
         <ul class="lw-list" data-testid="laurel-earn-list">
-          {data.waysToEarn.map((w) => (
-            <li key={w.programId} class={w.completed ? "lw-done" : ""} data-testid="laurel-earn-item">
-              <span>{w.title}</span>
-              <small>
-                {w.completed
-                  ? `✓ ${t("earn.completed")}`
-                  : w.perAmount
-                    ? t("earn.perAmount", { points: c.points(w.points), amount: c.money(w.perAmount) })
-                    : w.perItems
-                      ? t(w.perItems === 1 ? "earn.perItem" : "earn.perItems", {
-                          points: c.points(w.points),
-                          count: w.perItems,
-                        })
-                      : c.points(w.points)}
-              </small>
-            </li>
-          ))}
+          {ways
+            .filter((w) => !(member && EARN_DATES.has(w.event)))
+            .map((w) => (
+              <li key={w.programId} class={w.completed ? "lw-done" : ""} data-testid="laurel-earn-item">
+                <span>{w.title}</span>
+                <small>
+                  {w.completed
+                    ? `✓ ${t("earn.completed")}`
+                    : w.perAmount
+                      ? t("earn.perAmount", { points: c.points(w.points), amount: c.money(w.perAmount) })
+                      : w.perItems
+                        ? t(w.perItems === 1 ? "earn.perItem" : "earn.perItems", {
+                            points: c.points(w.points),
+                            count: w.perItems,
+                          })
+                        : c.points(w.points)}
+                </small>
+              </li>
+            ))}
         </ul>
+        {member && <EarnDatesSlot c={c} />}
       </section>
+    ),
+    redeem: (
       <section aria-labelledby="lw-redeem">
         <h3 id="lw-redeem">{t("redeem.title")}</h3>
         <ul class="lw-list" data-testid="laurel-redeem-list">
@@ -96,6 +120,13 @@ export function HomeView({ c, data }: { c: Ctx; data: Data }) {
           ))}
         </ul>
       </section>
+    ),
+  };
+  return (
+    <>
+      {order.map((id) => (
+        <Fragment key={id}>{blocks[id]}</Fragment>
+      ))}
     </>
   );
 }
@@ -145,8 +176,10 @@ function MemberCard({ c, data }: { c: Ctx; data: Data }) {
   const customer = data.customer as NonNullable<Data["customer"]>;
   const tier = data.tier as Tier | null;
   const owed = Math.max(0, -customer.availablePoints);
+  // N-23 membership card: filled with the launcher's colours, tier and pending shown or not.
+  const card = c.settings.card;
   return (
-    <section class="lw-card">
+    <section class={card?.filled ? "lw-card lw-fill" : "lw-card"} data-testid="laurel-member-card">
       <p class="lw-muted">{t("member.welcome")}</p>
       <p class="lw-bal" data-testid="laurel-balance">
         {c.points(owed ? 0 : customer.availablePoints)}
@@ -156,12 +189,12 @@ function MemberCard({ c, data }: { c: Ctx; data: Data }) {
           {t("member.owed", { points: c.points(owed) })}
         </p>
       )}
-      {customer.pendingPoints > 0 && (
+      {customer.pendingPoints > 0 && card?.showPending !== false && (
         <p class="lw-muted" data-testid="laurel-pending">
           {t("member.pending", { points: c.points(customer.pendingPoints) })}
         </p>
       )}
-      {tier?.name && (
+      {tier?.name && card?.showTier !== false && (
         <div data-testid="laurel-tier">
           <p>{t("tier.current", { tier: tier.name })}</p>
           {tier.next && (
@@ -200,6 +233,14 @@ function MemberCard({ c, data }: { c: Ctx; data: Data }) {
           onClick={() => c.go({ name: "referral" })}
         >
           {t("member.referral")}
+        </button>
+        <button
+          type="button"
+          class="lw-btn lw-sec"
+          data-testid="laurel-earnmore-open"
+          onClick={() => c.go({ name: "earn" })}
+        >
+          {t("earnmore.open")}
         </button>
       </div>
     </section>
