@@ -141,6 +141,23 @@ describe("the tier reward editor (I-25)", () => {
 });
 
 describe("rewards paid (I-04, I-09)", () => {
+  it("the discount code prefix (I-05) is the merchant's: letters and digits, kept when omitted", async () => {
+    const base = (await program()).settings;
+    expect(base.discountPrefix).toBe("VIP");
+    const bad = await send("PUT", "/apiSa/tiers/settings", { ...base, discountPrefix: "gold club!" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toContainEqual({
+      field: "discountPrefix",
+      message: "Discount code prefix may contain only letters and digits.",
+    });
+    expect((await send("PUT", "/apiSa/tiers/settings", { ...base, discountPrefix: "Club" })).statusCode).toBe(
+      200,
+    );
+    const { discountPrefix: _omitted, ...withoutPrefix } = base;
+    expect((await send("PUT", "/apiSa/tiers/settings", withoutPrefix)).statusCode).toBe(200);
+    expect((await program()).settings.discountPrefix).toBe("Club");
+  });
+
   it("the preview counts the tier-up coupons a launch would issue", async () => {
     await order("830001", "9400", "600.00");
     expect((await send("POST", "/apiSa/tiers/preview")).json().data).toMatchObject({
@@ -159,7 +176,8 @@ describe("rewards paid (I-04, I-09)", () => {
       .where("customer_id", "=", await customerId("9400"))
       .executeTakeFirstOrThrow();
     expect(grant).toMatchObject({ kind: "entry", tier_id: ids.Gold, points: 50, coupon_status: "issued" });
-    expect(grant.coupon_code).toMatch(/^VIP[A-Z2-9]{10}$/);
+    // Cleaned as every code is (D-09): upper case.
+    expect(grant.coupon_code).toMatch(/^CLUB[A-Z2-9]{10}$/);
     const discount = await t.deps.db
       .selectFrom("demo_discounts")
       .select(["id", "request"])
@@ -207,7 +225,7 @@ describe("the member's deal and coupons on the storefront (decision 0136)", () =
     expect(view.deal).toBeNull();
     expect(view.coupons).toEqual([
       {
-        code: expect.stringMatching(/^VIP/),
+        code: expect.stringMatching(/^CLUB/),
         tierName: "Gold",
         kind: "entry",
         discountType: "percentage",

@@ -66,6 +66,11 @@ export const tierSettingsSchema = z.strictObject({
   period: tierPeriodSchema,
   demotion: tierDemotionSchema.nullable(),
   tagPrefix: text("Tag prefix", 40),
+  /** I-05; omitted, the saved prefix stays (VIP until one is set). */
+  discountPrefix: text("Discount code prefix", 20)
+    .min(1, "Discount code prefix is required.")
+    .regex(/^[A-Za-z0-9]+$/, "Discount code prefix may contain only letters and digits.")
+    .optional(),
 });
 export type TierSettingsBody = z.infer<typeof tierSettingsSchema>;
 

@@ -44,6 +44,8 @@ export interface TierSettings {
   demotion: TierDemotion | null;
   /** I-08: customers are tagged `<prefix> <tier name>`. */
   tagPrefix: string;
+  /** I-05: tier reward coupons are `<prefix><random>` (cleaned as every code is, D-09). */
+  discountPrefix: string;
 }
 
 /** X-74: the defaults the spec leaves open. */
@@ -52,6 +54,7 @@ export const DEFAULT_TIER_SETTINGS: TierSettings = {
   period: { kind: "lifetime" },
   demotion: null,
   tagPrefix: "Joy",
+  discountPrefix: "VIP",
 };
 
 /**

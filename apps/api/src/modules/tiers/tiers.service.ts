@@ -183,8 +183,9 @@ export async function saveTierSettings(
     const current = settingsOf(program);
     if (JSON.stringify(current) === JSON.stringify({ ...current, ...body })) return;
     if (program.status === "launched") throw new AppError("tier_settings_locked", 409);
-    await repo.updateProgram(trx, shopId, { settings: body, draftChangedAt: deps.clock.now() });
-    await auditWrite(trx, shopId, actor, "tiers.settings.saved", { settings: body });
+    const settings = { ...current, ...body };
+    await repo.updateProgram(trx, shopId, { settings, draftChangedAt: deps.clock.now() });
+    await auditWrite(trx, shopId, actor, "tiers.settings.saved", { settings });
   });
   return getTierProgram(deps, shopId);
 }
@@ -407,7 +408,7 @@ export async function applyDecision(
     d.rewards.map((r) => ({
       ...r,
       couponCode: r.coupon
-        ? buildDiscountCode(TIER_COUPON_PREFIX, codeSuffixFromBytes(randomBytes(10)))
+        ? buildDiscountCode(ladder.settings.discountPrefix, codeSuffixFromBytes(randomBytes(10)))
         : null,
     })),
     at,
@@ -436,9 +437,6 @@ export async function applyDecision(
     );
   }
 }
-
-/** Tier-up and pre-tier coupon codes: `VIP` and ten letters or digits. */
-const TIER_COUPON_PREFIX = "VIP";
 
 /** Measures, decides and writes for given members (the order effect) under the ladder in force. */
 export async function updateMembersTiers(

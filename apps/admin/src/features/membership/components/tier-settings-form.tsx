@@ -217,6 +217,16 @@ export function TierSettingsForm({ program }: { program: TierProgramView }) {
             error={errors.tagPrefix}
             onChange={(v) => change({ ...form, tagPrefix: v })}
           />
+          <TextField
+            label={t("membership.settings.discountPrefix")}
+            helpText={t("membership.settings.discountPrefixHelp")}
+            disabled={locked}
+            autoComplete="off"
+            maxLength={20}
+            value={form.discountPrefix ?? ""}
+            error={errors.discountPrefix}
+            onChange={(v) => change({ ...form, discountPrefix: v })}
+          />
         </FormLayout>
       </BlockStack>
       <SaveBar state={bar} />
