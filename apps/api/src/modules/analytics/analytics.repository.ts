@@ -459,8 +459,9 @@ export async function claimWeeklyReport(trx: Tx, shopId: string, weekStart: stri
 /**
  * Customers whose first (not cancelled) order falls on store days from..to, in groups of first-order
  * month and value band, members (now) apart from non-members (left members are in neither): how many,
- * how many ordered again, and their net spend over all their orders. One pass over the shop's orders,
- * read on the analytics connection (the replica when set).
+ * how many ordered again, and their net spend over all their orders. Reads the period's orders and
+ * the histories of the customers who first ordered in it, on the analytics connection (the replica
+ * when set).
  */
 export async function readCohortCells(
   conn: Conn,
@@ -483,10 +484,28 @@ export async function readCohortCells(
     repeaters: number;
     spend_minor: string | number;
   }>`
-    with o as (
+    with bounds as (
+      select (${q.from}::date)::timestamp at time zone ${q.timeZone} as lo,
+        (${q.to}::date + 1)::timestamp at time zone ${q.timeZone} as hi
+    ),
+    -- Only customers with an order in the period and none before it can have their first order in
+    -- it: found through the order-date and per-customer indexes, so a short period reads only its
+    -- own orders and those customers' histories (P10), not every order of the shop.
+    firsts_in_range as (
+      select distinct n.customer_id
+      from orders n, bounds b
+      where n.shop_id = ${q.shopId} and n.ordered_at >= b.lo and n.ordered_at < b.hi
+        and n.customer_id is not null and n.status <> 'cancelled'
+        and not exists (
+          select 1 from orders p
+          where p.shop_id = ${q.shopId} and p.customer_id = n.customer_id and p.ordered_at < b.lo
+            and p.status <> 'cancelled')
+    ),
+    o as (
       select customer_id, ordered_at, greatest(total_minor - refunded_minor, 0) as net
       from orders
-      where shop_id = ${q.shopId} and customer_id is not null and status <> 'cancelled'
+      where shop_id = ${q.shopId} and status <> 'cancelled'
+        and customer_id in (select customer_id from firsts_in_range)
     ),
     per as (
       select customer_id, min(ordered_at) as first_at, count(*) as orders, sum(net) as spend
