@@ -85,22 +85,22 @@ describe("K-07, K-08 figures of ledger entries", () => {
           }),
         ),
         (rows) => {
-          // Log lines and other movements are outside the five figures; keep the ones inside.
-          const inFigures = rows.filter((r) => {
+          // An entry moves only the balance its figure reads (as the ledger's shapes require).
+          const shaped = rows.map((r) => {
+            const f = pointFiguresOf(r.activityType, r.available, r.pending);
+            return f.earned && r.activityType === "earn_pending_point"
+              ? { ...r, available: 0 }
+              : r.activityType === "deduct_pending_point"
+                ? { ...r, available: 0 }
+                : { ...r, pending: 0 };
+          });
+          // Log lines and other movements are outside the five figures; keep the ones inside. Shaped
+          // first: a log line drawn with deltas that cancel out must not count as a zero movement.
+          const inFigures = shaped.filter((r) => {
             const f = pointFiguresOf(r.activityType, r.available, r.pending);
             return f.earned || f.redeemed || f.expired || f.reversed || f.adjusted || f.outstanding === 0;
           });
-          const sum = sumPointFigures(
-            inFigures.map((r) => {
-              const f = pointFiguresOf(r.activityType, r.available, r.pending);
-              // An entry moves only the balance its figure reads (as the ledger's shapes require).
-              return f.earned && r.activityType === "earn_pending_point"
-                ? { ...r, available: 0 }
-                : r.activityType === "deduct_pending_point"
-                  ? { ...r, available: 0 }
-                  : { ...r, pending: 0 };
-            }),
-          );
+          const sum = sumPointFigures(inFigures);
           expect(sum.outstanding).toBe(sum.earned - sum.redeemed - sum.expired - sum.reversed + sum.adjusted);
         },
       ),
