@@ -946,6 +946,7 @@ describe("referrals (E-03, E-09, E-13)", () => {
         referrerReward: { kind: "points", points: 500 },
         completed: 0,
         pending: 0,
+        invite: { heading: "Invite a friend", body: "", shareChannels: ["copy"], showStats: false },
       }),
       "POST /referral/invite": () =>
         answered++ === 0
