@@ -104,6 +104,7 @@ export const errorMessages = {
   referral_export_failed: "Failed to export referrals",
   referral_export_link_invalid: "This download link is not valid",
   referral_export_expired: "This download link has expired. Export the referrals again.",
+  analytics_export_link_invalid: "This export link is not valid or has expired. Export the report again.",
   // VIP tiers (issue 10, I-10, I-12).
   tier_settings_locked: "VIP Tier is enabled, you must disable this feature to change settings",
   tier_run_in_progress: "A tier calculation is running. Changes are possible once it has finished.",

@@ -139,4 +139,4 @@ export function sendFail(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /** Paths that belong to the JSON API: unknown ones answer a JSON 404, never the SPA. */
-export const API_PREFIXES = ["/apiSa/", "/api/", "/proxy/", "/webhooks", "/auth/"];
+export const API_PREFIXES = ["/apiSa/", "/api/", "/proxy/", "/webhooks", "/auth/", "/exports/", "/mail/"];

@@ -2,7 +2,7 @@ import { analyticsQuery, weeklyReportSettings } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
-import { parseInput } from "../../infra/errors";
+import { AppError, parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { rebuildShopAnalytics } from "../../jobs/refs";
 import { getShopOrThrow } from "../shops/shops.service";
@@ -45,14 +45,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: Deps): void 
   });
   app.get("/exports/analytics/:shopId/:id/:sig", open, async (request, reply) => {
     const file = await downloadAnalyticsExport(deps, parseInput(exportLink, request.params));
-    if (!file) {
-      return reply
-        .code(404)
-        .header("content-type", "text/html; charset=utf-8")
-        .send(
-          "<!doctype html><title>Link expired</title><p>This export link is not valid or has expired.</p>",
-        );
-    }
+    // The same answer as every other refusal (the envelope, naming why), like the referral export's.
+    if (!file) throw new AppError("analytics_export_link_invalid", 404);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${file.fileName}"`)
