@@ -240,7 +240,9 @@ describe("K-10 analytics export by e-mail", () => {
     // A forged signature, and the link after it expired, get nothing.
     const forged = await t.app.inject({ method: "GET", url: `${download.slice(0, -4)}AAAA` });
     expect(forged.statusCode).toBe(404);
-    expect(forged.json().error).toBe("This export link is not valid or has expired. Export the report again.");
+    expect(forged.json().error).toBe(
+      "This export link is not valid or has expired. Export the report again.",
+    );
     clock.advance(8 * 86_400_000);
     expect((await t.app.inject({ method: "GET", url: download })).statusCode).toBe(404);
   });
