@@ -1,3 +1,4 @@
+import { inputToMinor, minorToInput } from "./money";
 import type { FormErrors, FormValue } from "./program-form";
 
 /**
@@ -35,6 +36,12 @@ export const birthdayDateFormats = [
   "YYYY-MM-DD",
 ] as const;
 export const birthdayInputMethods = ["calendar", "manual"] as const;
+/** G-05: the conditions of a birthday discount code. */
+export const birthdayMinimums = ["none", "amount", "quantity"] as const;
+export const birthdaySaleChannels = ["online", "pos", "both"] as const;
+export const birthdayPurchaseTypes = ["one_time", "subscription", "both"] as const;
+const isBirthdayDiscount = (method: FormValue | undefined) =>
+  method === "discount_percentage" || method === "discount_amount";
 export const socialActions = [
   "like_facebook",
   "follow_instagram",
@@ -72,13 +79,18 @@ export function milestonesOf(value: FormValue | undefined): MilestoneRow[] {
 export const milestonesText = (rows: readonly MilestoneRow[]) =>
   rows.map((r) => `${r.day}:${r.points}`).join(";");
 
-/** Stored settings → form, with the spec's defaults for a new program (G-18, G-22, R-24). */
-export function earnDatesFields(event: string, c: Config): Record<string, FormValue> {
+/** Stored settings → form, with the spec's defaults for a new program (G-18, G-22, R-24). Money in the shop's currency. */
+export function earnDatesFields(event: string, c: Config, currency: string): Record<string, FormValue> {
   switch (event) {
-    case "birthday":
+    case "birthday": {
+      const combines = (c.combinesWith ?? {}) as Config;
+      const minimum = str(c.minimumRequirement, "none");
       return {
         rewardMethod: str(c.rewardMethod, "point"),
-        rewardValue: str(c.rewardValue, "100"),
+        rewardValue:
+          c.rewardMethod === "discount_amount" && typeof c.rewardValue === "number"
+            ? minorToInput(c.rewardValue, currency)
+            : str(c.rewardValue, "100"),
         delivery: str(c.delivery, "automatic"),
         timing: str(c.timing, "exact_date"),
         daysBefore: str(c.daysBefore, "0"),
@@ -89,7 +101,19 @@ export function earnDatesFields(event: string, c: Config): Record<string, FormVa
         inputMethod: str(c.inputMethod, "calendar"),
         discountPrefix: str(c.discountPrefix, "BIRTHDAY"),
         discountExpiryDays: str(c.discountExpiryDays, "30"),
+        minimumRequirement: minimum,
+        minimumValue:
+          minimum === "amount" && typeof c.minimumValue === "number"
+            ? minorToInput(c.minimumValue, currency)
+            : str(c.minimumValue),
+        combineOrder: bool(combines.orderDiscounts, false),
+        combineProduct: bool(combines.productDiscounts, false),
+        combineShipping: bool(combines.shippingDiscounts, false),
+        saleChannel: str(c.saleChannel, "online"),
+        purchaseType: str(c.purchaseType, "one_time"),
+        tierIds: Array.isArray(c.tierIds) ? c.tierIds.join(",") : "",
       };
+    }
     case "member_anniversary":
       return { earnPoint: str(c.earnPoint, "100") };
     case "social_activity":
@@ -124,13 +148,23 @@ const numberOr = (text: FormValue | undefined): number | string | null => {
   return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s;
 };
 
+const moneyOr = (text: FormValue | undefined, currency: string): number | string | null => {
+  const minor = inputToMinor(String(text ?? ""), currency);
+  return minor === null ? null : Number.isNaN(minor) ? String(text) : minor;
+};
+
 /** Form → the API's settings. */
-export function earnDatesConfig(event: string, f: Record<string, FormValue>): Config {
+export function earnDatesConfig(event: string, f: Record<string, FormValue>, currency: string): Config {
   switch (event) {
     case "birthday":
       return {
         rewardMethod: f.rewardMethod,
-        rewardValue: f.rewardMethod === "no_reward" ? null : numberOr(f.rewardValue),
+        rewardValue:
+          f.rewardMethod === "no_reward"
+            ? null
+            : f.rewardMethod === "discount_amount"
+              ? moneyOr(f.rewardValue, currency)
+              : numberOr(f.rewardValue),
         delivery: f.delivery,
         timing: f.timing,
         daysBefore: f.timing === "around" ? numberOr(f.daysBefore) : 0,
@@ -141,6 +175,24 @@ export function earnDatesConfig(event: string, f: Record<string, FormValue>): Co
         inputMethod: f.inputMethod,
         discountPrefix: f.discountPrefix,
         discountExpiryDays: numberOr(f.discountExpiryDays),
+        // G-05: sent as they are (the API keeps them for points rewards too, unused there).
+        minimumRequirement: f.minimumRequirement,
+        minimumValue:
+          f.minimumRequirement === "amount"
+            ? moneyOr(f.minimumValue, currency)
+            : f.minimumRequirement === "quantity"
+              ? numberOr(f.minimumValue)
+              : null,
+        combinesWith: {
+          orderDiscounts: f.combineOrder === true,
+          productDiscounts: f.combineProduct === true,
+          shippingDiscounts: f.combineShipping === true,
+        },
+        saleChannel: f.saleChannel,
+        purchaseType: f.purchaseType,
+        tierIds: String(f.tierIds ?? "")
+          .split(",")
+          .filter((id) => id !== ""),
       };
     case "member_anniversary":
       return { earnPoint: numberOr(f.earnPoint) };
@@ -189,6 +241,11 @@ export function validateEarnDates(
     if (f.rewardMethod === "discount_percentage") {
       const n = whole(f.rewardValue);
       if (n === null || n < 1 || n > 100) errors["config.rewardValue"] = "percentageRange";
+    }
+    if (isBirthdayDiscount(f.rewardMethod) && f.minimumRequirement !== "none") {
+      const text = String(f.minimumValue ?? "").trim();
+      const n = f.minimumRequirement === "amount" && /^\d+(\.\d+)?$/.test(text) ? Number(text) : whole(text);
+      if (n === null || n <= 0) errors["config.minimumValue"] = "earnDates.validation.minimum";
     }
     if (f.timing === "around") {
       for (const k of ["daysBefore", "daysAfter"]) {

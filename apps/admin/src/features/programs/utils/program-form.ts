@@ -202,7 +202,7 @@ export function formOf(
 ): ProgramForm {
   const c = program?.config ?? {};
   const fields = isEarnDatesEditor(event)
-    ? earnDatesFields(event, c)
+    ? earnDatesFields(event, c, currency)
     : isEventKind(event)
       ? eventFormFields(event, c)
       : isPlaceOrder(event)
@@ -420,7 +420,7 @@ export function toProgramBody(
   currency: string,
 ): CreateProgramBody {
   const edited = isEarnDatesEditor(event)
-    ? earnDatesConfig(event, form.fields)
+    ? earnDatesConfig(event, form.fields, currency)
     : isEventKind(event)
       ? eventConfigOf(event, form.fields)
       : isPlaceOrder(event)

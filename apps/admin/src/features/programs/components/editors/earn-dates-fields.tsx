@@ -11,12 +11,16 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useVipTierNames } from "../../api/get-vip-tiers";
 import {
   birthdayDateFormats,
   birthdayDeliveries,
   birthdayFrequencies,
   birthdayInputMethods,
+  birthdayMinimums,
+  birthdayPurchaseTypes,
   birthdayRewardMethods,
+  birthdaySaleChannels,
   birthdaySeparators,
   birthdayTimings,
   type MilestoneRow,
@@ -33,12 +37,15 @@ import type { KindFieldsProps } from "./fields";
  */
 function Text_({
   name,
+  field = name,
   p,
   type = "text",
   suffix,
   disabled,
 }: {
+  /** The label's key; `field` is the form's (the same unless two labels share a field). */
   name: string;
+  field?: string;
   p: KindFieldsProps;
   type?: "text" | "number" | "url";
   suffix?: string;
@@ -51,9 +58,9 @@ function Text_({
       label={t(`earnDates.fields.${name}.label`)}
       helpText={i18n.exists(help) ? t(help) : undefined}
       type={type}
-      value={String(p.fields[name] ?? "")}
-      onChange={(v) => p.set(name, v)}
-      error={p.error(`config.${name}`)}
+      value={String(p.fields[field] ?? "")}
+      onChange={(v) => p.set(field, v)}
+      error={p.error(`config.${field}`)}
       autoComplete="off"
       suffix={suffix}
       disabled={disabled}
@@ -141,6 +148,7 @@ export function BirthdayFields(p: KindFieldsProps) {
           </FormLayout.Group>
         ) : null}
       </Section>
+      {method === "discount_percentage" || method === "discount_amount" ? <BirthdayConditions p={p} /> : null}
       <Section title={t("earnDates.sections.timing")}>
         <Choice name="delivery" options={birthdayDeliveries} p={p} />
         <Choice name="timing" options={birthdayTimings} p={p} />
@@ -161,6 +169,61 @@ export function BirthdayFields(p: KindFieldsProps) {
         <Choice name="separator" options={birthdaySeparators} p={p} />
       </Section>
     </BlockStack>
+  );
+}
+
+/** G-05: what the birthday code needs and where it works: minimum, combinations, channel, purchase type, tiers. */
+function BirthdayConditions({ p }: { p: KindFieldsProps }) {
+  const { t } = useTranslation();
+  const tiers = useVipTierNames(true);
+  const picked = String(p.fields.tierIds ?? "")
+    .split(",")
+    .filter((id) => id !== "");
+  const toggle = (id: string, on: boolean) =>
+    p.set("tierIds", (on ? [...picked, id] : picked.filter((x) => x !== id)).join(","));
+  const minimum = p.fields.minimumRequirement;
+  return (
+    <Section title={t("earnDates.sections.conditions")}>
+      <FormLayout.Group>
+        <Choice name="minimumRequirement" options={birthdayMinimums} p={p} />
+        {minimum === "amount" || minimum === "quantity" ? (
+          <Text_
+            name={minimum === "amount" ? "minimumAmount" : "minimumQuantity"}
+            field="minimumValue"
+            type="number"
+            p={p}
+          />
+        ) : null}
+      </FormLayout.Group>
+      <BlockStack gap="100">
+        <Text as="span" variant="bodyMd">
+          {t("earnDates.fields.combinesWith.label")}
+        </Text>
+        <Check name="combineOrder" p={p} />
+        <Check name="combineProduct" p={p} />
+        <Check name="combineShipping" p={p} />
+      </BlockStack>
+      <FormLayout.Group>
+        <Choice name="saleChannel" options={birthdaySaleChannels} p={p} />
+        <Choice name="purchaseType" options={birthdayPurchaseTypes} p={p} />
+      </FormLayout.Group>
+      <BlockStack gap="100">
+        <Text as="span" variant="bodyMd">
+          {t("earnDates.fields.tierIds.label")}
+        </Text>
+        <Text as="p" tone="subdued">
+          {t("earnDates.fields.tierIds.help")}
+        </Text>
+        {(tiers.data ?? []).map((tier) => (
+          <Checkbox
+            key={tier.id}
+            label={tier.name}
+            checked={picked.includes(tier.id)}
+            onChange={(on) => toggle(tier.id, on)}
+          />
+        ))}
+      </BlockStack>
+    </Section>
   );
 }
 
