@@ -153,7 +153,10 @@ export interface PlatformPort {
   /** J-21: one customer, read now; null when the store no longer has it. */
   getCustomer(shop: PlatformShop, customerPlatformId: string): Promise<PlatformCustomerDetails | null>;
   /** J-21: the shop's customers a page at a time, in a stable order (bulk re-sync). */
-  listCustomers(shop: PlatformShop, page: CustomerPageRequest): Promise<CataloguePage<PlatformCustomerDetails>>;
+  listCustomers(
+    shop: PlatformShop,
+    page: CustomerPageRequest,
+  ): Promise<CataloguePage<PlatformCustomerDetails>>;
   /** J-21: how many customers the store has (the re-sync's progress total). */
   countCustomers(shop: PlatformShop): Promise<number>;
   /** I-08: adds and removes tags on a customer (both idempotent: a tag added twice is there once). */

@@ -276,7 +276,9 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
       return toCustomersPage(parsed.data);
     },
     async countCustomers(shop) {
-      const parsed = customersCountResponse.safeParse(await adminGraphql(client(shop), CUSTOMERS_COUNT_QUERY));
+      const parsed = customersCountResponse.safeParse(
+        await adminGraphql(client(shop), CUSTOMERS_COUNT_QUERY),
+      );
       if (!parsed.success) throw new PlatformError("Unexpected customers count response", false);
       return parsed.data.customersCount.count;
     },
