@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseInput } from "../infra/errors";
-import { applyPlatformCustomers } from "../modules/customers/customers.sync";
 import { splitTags } from "../modules/customers/customers.service";
+import { applyPlatformCustomers } from "../modules/customers/customers.sync";
 import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
 import type { PlatformCustomerDetails } from "../platform/port";
 

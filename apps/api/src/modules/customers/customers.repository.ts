@@ -532,17 +532,6 @@ export function listShopActivity(
     .execute();
 }
 
-/** The platform's tags of a customer; the row is left alone when they are the same. */
-export async function setTags(trx: Tx, shopId: string, id: string, tags: readonly string[]): Promise<void> {
-  await trx
-    .updateTable("customers")
-    .set({ tags: sql<string[]>`${[...tags]}::text[]` })
-    .where("shop_id", "=", shopId)
-    .where("id", "=", id)
-    .where(sql<boolean>`tags is distinct from ${[...tags]}::text[]`)
-    .execute();
-}
-
 /** J-21: the platform's tags of many customers in one statement; answers the ids that changed. */
 export async function setTagsMany(
   trx: Tx,

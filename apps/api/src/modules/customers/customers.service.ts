@@ -115,7 +115,7 @@ export function listActivitiesPage(
   return repo.listEntriesPage(conn, shopId, customerId, page, pageSize);
 }
 
-export { findCustomerByPlatformId, findCustomersByPlatformIds } from "./customers.repository";
+export { findCustomerByPlatformId } from "./customers.repository";
 
 /** The customer's row, locked until the transaction ends (balance decisions that read, then write). */
 export async function lockCustomer(trx: Tx, shopId: string, id: string): Promise<CustomerRow> {
@@ -156,11 +156,6 @@ export function normalizeTags(tags: readonly string[]): string[] {
 /** Shopify's REST Customer gives its tags comma-separated. */
 export function splitTags(tags: string): string[] {
   return normalizeTags(tags.split(","));
-}
-
-/** The platform's tags of a customer (comma-separated, as the REST Customer has them). */
-export async function setCustomerTags(trx: Tx, shopId: string, id: string, tags: string): Promise<void> {
-  await repo.setTags(trx, shopId, id, splitTags(tags));
 }
 
 /**
