@@ -181,4 +181,99 @@ describe("Shopify platform: managed install through token exchange (reference §
       expect(error.retryable).toBe(false);
     });
   });
+
+  describe("customers (J-21: customer sync)", () => {
+    async function platformWithToken() {
+      const platform = createShopifyPlatform({ ...keys, adminOrigin: fake.origin, apiVersion: "2026-07" });
+      const { accessToken } = await platform.install(
+        "people.myshopify.com",
+        await shopifyToken(t.config, "people.myshopify.com"),
+      );
+      return { platform, shop: { domain: "people.myshopify.com", accessToken } };
+    }
+    const node = (i: number, state = "NOT_SUBSCRIBED") => ({
+      legacyResourceId: String(8_000_000_000_000_000_000n + BigInt(i)),
+      firstName: `First${i}`,
+      lastName: i % 2 === 0 ? null : `Last${i}`,
+      tags: i === 1 ? ["vip", "wholesale"] : [],
+      updatedAt: "2026-11-20T09:00:00Z",
+      defaultEmailAddress:
+        i === 3
+          ? null
+          : {
+              emailAddress: `c${i}@example.com`,
+              marketingState: state,
+              marketingUpdatedAt: i === 1 ? "2026-10-01T08:00:00Z" : null,
+            },
+    });
+
+    it("reads one customer by id in the port's shape; one the store no longer has is null", async () => {
+      const { platform, shop } = await platformWithToken();
+      fake.state.customers = [node(1, "SUBSCRIBED"), node(2), node(3)];
+      const one = await platform.getCustomer(shop, "8000000000000000001");
+      expect(one).toEqual({
+        id: "8000000000000000001",
+        email: "c1@example.com",
+        firstName: "First1",
+        lastName: "Last1",
+        tags: ["vip", "wholesale"],
+        emailMarketing: { state: "subscribed", at: new Date("2026-10-01T08:00:00Z") },
+        updatedAt: new Date("2026-11-20T09:00:00Z"),
+      });
+      // No consent time of its own: the customer's update time; no e-mail: no consent at all.
+      expect(
+        (await platform.getCustomer(shop, "gid://shopify/Customer/8000000000000000002"))?.emailMarketing,
+      ).toEqual({
+        state: "not_subscribed",
+        at: new Date("2026-11-20T09:00:00Z"),
+      });
+      expect(await platform.getCustomer(shop, "8000000000000000003")).toMatchObject({
+        email: null,
+        emailMarketing: null,
+        lastName: "Last3",
+      });
+      expect((await platform.getCustomer(shop, "8000000000000000002"))?.lastName).toBeNull();
+      expect(await platform.getCustomer(shop, "8000000000000000099")).toBeNull();
+      // An unsubscribe made through the port is what the next read says.
+      await platform.unsubscribeCustomerFromEmailMarketing(
+        shop,
+        "8000000000000000001",
+        new Date("2026-11-21T00:00:00Z"),
+      );
+      expect((await platform.getCustomer(shop, "8000000000000000001"))?.emailMarketing?.state).toBe(
+        "unsubscribed",
+      );
+    });
+
+    it("lists every customer page by page with the connection's cursor, and counts them", async () => {
+      const { platform, shop } = await platformWithToken();
+      fake.state.customers = Array.from({ length: 7 }, (_, i) => node(7 - i));
+      expect(await platform.countCustomers(shop)).toBe(7);
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (let pages = 1; ; pages++) {
+        const page = await platform.listCustomers(shop, { after, first: 3 });
+        seen.push(...page.items.map((c) => c.id));
+        if (!page.pageInfo.hasNextPage) {
+          expect(pages).toBe(3);
+          break;
+        }
+        after = page.pageInfo.endCursor;
+      }
+      expect(seen).toEqual(Array.from({ length: 7 }, (_, i) => `800000000000000000${i + 1}`));
+      // The page size is held to the connection's bounds.
+      expect((await platform.listCustomers(shop, { after: null, first: 1000 })).items).toHaveLength(7);
+    });
+
+    it("a malformed answer or an error is a PlatformError, never a silent empty list", async () => {
+      const { platform, shop } = await platformWithToken();
+      fake.state.customers = [{ legacyResourceId: "8000000000000000001", firstName: 42 } as never];
+      const error = await platform.getCustomer(shop, "8000000000000000001").catch((e) => e);
+      expect(error).toBeInstanceOf(PlatformError);
+      expect(error.message).toContain("Unexpected customer query response");
+      const bad = await platform.getCustomer(shop, "gid://shopify/Order/1").catch((e) => e);
+      expect(bad).toBeInstanceOf(PlatformError);
+      fake.state.customers = [];
+    });
+  });
 });

@@ -24,6 +24,7 @@ import {
   customerExportSchema,
   customerProfileSchema,
   customerSummarySchema,
+  customerSyncSchema,
   customersExportQuery,
   customersListQuery,
   customersListResponse,
@@ -34,6 +35,7 @@ import {
   shopActivityQuery,
   shopActivityResponse,
   startCustomerExportBody,
+  startCustomerSyncBody,
   updateCustomerBody,
 } from "./customers";
 import { earnDatesRoutes } from "./earn-dates-routes";
@@ -330,6 +332,22 @@ export const apiRoutes = {
     summary: "A finished customer export's CSV (J-15), streamed",
     guard: "admin",
     response: z.string(),
+  },
+  "POST /apiSa/customers/:id/sync": {
+    summary: "Sync one customer with the store now (J-21): contact details, tags, e-mail consent",
+    guard: "admin",
+    response: customerSummarySchema,
+  },
+  "POST /apiSa/customers/sync": {
+    summary: "Re-sync every customer with the store in the background (J-21); waits during a tier launch",
+    guard: "admin",
+    body: startCustomerSyncBody,
+    response: customerSyncSchema,
+  },
+  "GET /apiSa/customers/sync/:id": {
+    summary: "A customer re-sync's progress (J-21)",
+    guard: "admin",
+    response: customerSyncSchema,
   },
   "GET /apiSa/activities": {
     summary: "Point activity across the shop (K-01, K-03), newest first; filters; keyset pages",

@@ -343,3 +343,22 @@ export const startCustomerExportBody = z.strictObject({
   search: text("search", TEXT_LIMITS.search).trim().optional(),
 });
 export type StartCustomerExportBody = z.infer<typeof startCustomerExportBody>;
+
+/** J-21: a bulk re-sync of the store's customers (`waiting` while a VIP tier launch runs, I-10). */
+export const customerSyncStatuses = ["queued", "waiting", "running", "done", "failed"] as const;
+export const customerSyncSchema = z.object({
+  id: z.string(),
+  status: z.enum(customerSyncStatuses),
+  totalRows: z.number().int(),
+  doneRows: z.number().int(),
+  /** Customers whose copy in Laurel changed (a re-run over an unchanged store changes none). */
+  changedRows: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CustomerSync = z.infer<typeof customerSyncSchema>;
+
+/** `POST /apiSa/customers/sync`: nothing to choose (every customer of the store); no other field. */
+export const startCustomerSyncBody = z.strictObject({});
+export type StartCustomerSyncBody = z.infer<typeof startCustomerSyncBody>;

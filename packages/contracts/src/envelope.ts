@@ -108,6 +108,9 @@ export const errorMessages = {
   // VIP tiers (issue 10, I-10, I-12).
   tier_settings_locked: "VIP Tier is enabled, you must disable this feature to change settings",
   tier_run_in_progress: "A tier calculation is running. Changes are possible once it has finished.",
+  // Customer sync with the platform (J-20, J-21).
+  customer_not_on_platform: "This customer no longer exists in the store.",
+  customer_resync_failed: "Failed to re-sync customers",
   tiers_missing: "Add at least one tier before launching VIP tiers.",
   tier_not_launched: "VIP tiers are not launched.",
   tier_direct_change_basis: "A direct tier change needs tiers calculated by points earned.",

@@ -687,6 +687,8 @@ export interface DB {
   analytics_report_settings: AnalyticsReportSettingsTable;
   // K-10: analytics reports exported by e-mail (migration 0176).
   analytics_exports: AnalyticsExportsTable;
+  // J-21: bulk customer re-syncs with the platform (migration 0177).
+  customer_syncs: CustomerSyncsTable;
 }
 
 export type ProgramBacktestStatus = "queued" | "running" | "done" | "failed";
@@ -1086,6 +1088,24 @@ export interface CustomerExportsTable {
   finished_at: NullableTimestamp;
 }
 export type CustomerExportRow = Selectable<CustomerExportsTable>;
+
+export type CustomerSyncStatus = "queued" | "waiting" | "running" | "done" | "failed";
+
+/** J-21 (migration 0177): a bulk re-sync of the store's customers, with its progress. */
+export interface CustomerSyncsTable {
+  shop_id: string;
+  id: string;
+  status: ColumnType<CustomerSyncStatus, CustomerSyncStatus | undefined, CustomerSyncStatus>;
+  total_rows: Generated<number>;
+  done_rows: Generated<number>;
+  changed_rows: Generated<number>;
+  cursor: string | null;
+  actor_email: string | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+export type CustomerSyncRow = Selectable<CustomerSyncsTable>;
 
 export interface CustomerExportChunksTable {
   shop_id: string;

@@ -68,6 +68,8 @@ export const customerKeys = {
     [...customerKeys.all, "activity", params] as const,
   /** `GET /customers/exports/:id` (J-15): one export's progress. */
   export: (id: string) => [...customerKeys.all, "export", id] as const,
+  /** `GET /customers/sync/:id` (J-21): one re-sync's progress. */
+  sync: (id: string) => [...customerKeys.all, "sync", id] as const,
 };
 
 /** The store's catalogue for the program editors' pickers (C-20, D-05). */

@@ -30,6 +30,7 @@ import { remindExpiringPointsJob } from "./remind-expiring-points.job";
 import { runProgramBacktestJob } from "./run-program-backtest.job";
 import { sendEmailJob, sendEmailsJob } from "./send-email.job";
 import { sweepShopTiersJob, sweepTierDemotionsJob } from "./sweep-tier-demotions.job";
+import { syncCustomersJob } from "./sync-customers.job";
 import { syncMarketingConsentJob } from "./sync-marketing-consent.job";
 import { syncTierTagsJob } from "./sync-tier-tags.job";
 
@@ -59,6 +60,7 @@ export const allJobs: JobDefinition[] = [
   syncMarketingConsentJob,
   importCustomersJob,
   exportCustomersJob,
+  syncCustomersJob,
   refreshAnalyticsJob,
   rebuildShopAnalyticsJob,
   issueEarnedCouponJob,

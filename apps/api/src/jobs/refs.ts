@@ -158,6 +158,12 @@ export const exportCustomers: JobRef<{ shopId: string; exportId: string }> = {
   data: z.object({ shopId: z.string().min(1), exportId: z.string().min(1) }),
 };
 
+/** J-21: a started customer re-sync, page by page from its cursor; waits out tier launches (I-10). */
+export const syncCustomers: JobRef<{ shopId: string; syncId: string }> = {
+  name: "sync-customers",
+  data: z.object({ shopId: z.string().min(1), syncId: z.string().min(1) }),
+};
+
 /** Issue 13: bring every shop's analytics rollups up to the settled ledger (decision 0090). */
 export const refreshAnalytics: JobRef<Record<string, never>> = {
   name: "refresh-analytics",

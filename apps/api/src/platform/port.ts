@@ -105,6 +105,29 @@ export interface PlatformCollection {
   productsCount: number | null;
 }
 
+/**
+ * J-21: one customer as the platform holds it, in the shape Laurel keeps (the fields a
+ * customers/create or customers/update webhook carries into Laurel's copy). `null` = the platform
+ * did not say (a known value in Laurel is then kept).
+ */
+export interface PlatformCustomerDetails {
+  /** The platform's numeric id (Laurel's `platform_customer_id`). */
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  tags: string[] | null;
+  /** E-mail marketing consent: the platform's state, lower case (`subscribed`, …), and since when. */
+  emailMarketing: { state: string; at: Date | null } | null;
+  updatedAt: Date | null;
+}
+
+/** J-21: a page of the shop's customers (bulk re-sync); `after` is the previous page's end cursor. */
+export interface CustomerPageRequest {
+  after: string | null;
+  first: number;
+}
+
 export interface PlatformPort {
   readonly name: "demo" | "shopify";
   /** Orders created or updated since an instant, newest changes included (reconciliation). */
@@ -127,6 +150,15 @@ export interface PlatformPort {
    * null when the store has no such collection (deleted since it was picked).
    */
   listCollectionProductIds(shop: PlatformShop, collectionId: string): Promise<string[] | null>;
+  /** J-21: one customer, read now; null when the store no longer has it. */
+  getCustomer(shop: PlatformShop, customerPlatformId: string): Promise<PlatformCustomerDetails | null>;
+  /** J-21: the shop's customers a page at a time, in a stable order (bulk re-sync). */
+  listCustomers(
+    shop: PlatformShop,
+    page: CustomerPageRequest,
+  ): Promise<CataloguePage<PlatformCustomerDetails>>;
+  /** J-21: how many customers the store has (the re-sync's progress total). */
+  countCustomers(shop: PlatformShop): Promise<number>;
   /** I-08: adds and removes tags on a customer (both idempotent: a tag added twice is there once). */
   updateCustomerTags(
     shop: PlatformShop,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { parseInput } from "../infra/errors";
-import { ensureCustomer, setCustomerTags } from "../modules/customers/customers.service";
-import { applyNewsletterConsent } from "../modules/earning/account-earning.service";
-import { applyPlatformMarketingConsent } from "../modules/mail/mail.service";
+import { splitTags } from "../modules/customers/customers.service";
+import { applyPlatformCustomers } from "../modules/customers/customers.sync";
 import type { WebhookHandler } from "../modules/webhooks/webhook-handler";
+import type { PlatformCustomerDetails } from "../platform/port";
 
 export const platformCustomerPayload = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -19,10 +19,32 @@ export const platformCustomerPayload = z.object({
     .nullish(),
 });
 
-/** When the consent was given or withdrawn: its own time, else the customer's update time. */
-function consentTime(c: z.infer<typeof platformCustomerPayload>): Date | null {
-  const at = Date.parse(c.email_marketing_consent?.consent_updated_at ?? c.updated_at ?? "");
+const dateOf = (s: string | null | undefined) => {
+  const at = Date.parse(s ?? "");
   return Number.isNaN(at) ? null : new Date(at);
+};
+
+/**
+ * The REST Customer of a customers/create or customers/update webhook in the port's customer shape
+ * (J-21), so webhooks and syncs go through one mapping. Consent time: its own, else the customer's
+ * update time. Tags absent from the payload are unknown (kept), not empty.
+ */
+function platformCustomerOf(c: z.infer<typeof platformCustomerPayload>): PlatformCustomerDetails {
+  const state = c.email_marketing_consent?.state;
+  return {
+    id: c.id,
+    email: c.email ?? null,
+    firstName: c.first_name ?? null,
+    lastName: c.last_name ?? null,
+    tags: c.tags === undefined || c.tags === null ? null : splitTags(c.tags),
+    emailMarketing: state
+      ? {
+          state: state.toLowerCase(),
+          at: dateOf(c.email_marketing_consent?.consent_updated_at) ?? dateOf(c.updated_at),
+        }
+      : null,
+    updatedAt: dateOf(c.updated_at),
+  };
 }
 
 /**
@@ -32,23 +54,5 @@ function consentTime(c: z.infer<typeof platformCustomerPayload>): Date | null {
  */
 export const customersUpsert: WebhookHandler = async (deps, trx, { shop, payload }) => {
   const c = parseInput(platformCustomerPayload, payload);
-  const customer = await ensureCustomer(deps, trx, shop.id, {
-    platformCustomerId: c.id,
-    email: c.email ?? null,
-    firstName: c.first_name ?? null,
-    lastName: c.last_name ?? null,
-  });
-  if (c.tags !== undefined && c.tags !== null) await setCustomerTags(trx, shop.id, customer.id, c.tags);
-  const state = c.email_marketing_consent?.state;
-  if (!state) return;
-  const at = consentTime(c) ?? deps.clock.now();
-  const known = customer.email_marketing_updated_at;
-  await applyNewsletterConsent(deps, trx, shop, customer, { state, at });
-  // Older news than the consent Laurel holds (out-of-order deliveries) changes nothing.
-  if (known && at.getTime() < known.getTime()) return;
-  await applyPlatformMarketingConsent(trx, shop.id, customer.id, {
-    before: customer.email_marketing_state,
-    state,
-    at,
-  });
+  await applyPlatformCustomers(deps, trx, shop, [platformCustomerOf(c)]);
 };

@@ -21,6 +21,11 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
     products: [] as { legacyResourceId: string; title: string; [k: string]: unknown }[],
     collections: [] as { legacyResourceId: string; title: string; [k: string]: unknown }[],
     calls: [] as string[],
+    /**
+     * The store's customers as Admin GraphQL returns them (`Customer` nodes: legacyResourceId,
+     * firstName, lastName, tags, updatedAt, defaultEmailAddress), for customer sync (J-21).
+     */
+    customers: [] as { legacyResourceId: string; [k: string]: unknown }[],
     /** Customers' e-mail marketing consent (`gid://shopify/Customer/…` → state as the mutation set it). */
     marketingConsents: new Map<string, { marketingState: string; consentUpdatedAt: string | null }>(),
     shop: {
@@ -69,8 +74,16 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       ? undefined
       : (/\b(products|collections)\(/.exec(query)?.[1] as "products" | "collections" | undefined);
     const consent = query.includes("customerEmailMarketingConsentUpdate(");
+    const customerRead = consent
+      ? undefined
+      : (/\b(customer|customers|customersCount)\(/.exec(query)?.[1] as
+          | "customer"
+          | "customers"
+          | "customersCount"
+          | undefined);
     state.calls.push(
       (consent ? "customerEmailMarketingConsentUpdate" : undefined) ??
+        customerRead ??
         mutation ??
         (collectionProducts ? "collection_products" : undefined) ??
         catalogue ??
@@ -184,6 +197,64 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
                 hasNextPage: end < members.length,
                 endCursor: nodes.length > 0 ? Buffer.from(String(end)).toString("base64") : null,
               },
+            },
+          },
+        },
+        extensions: { cost },
+      };
+    }
+    if (customerRead) {
+      // A customer's e-mail consent as the consent mutation last set it, else as stored.
+      const present = (c: { legacyResourceId: string; [k: string]: unknown }) => {
+        const set = state.marketingConsents.get(`gid://shopify/Customer/${c.legacyResourceId}`);
+        const email = c.defaultEmailAddress as Record<string, unknown> | null | undefined;
+        return set && email
+          ? {
+              ...c,
+              defaultEmailAddress: {
+                ...email,
+                marketingState: set.marketingState,
+                marketingUpdatedAt: set.consentUpdatedAt,
+              },
+            }
+          : c;
+      };
+      if (customerRead === "customersCount") {
+        return {
+          data: { customersCount: { count: state.customers.length, precision: "EXACT" } },
+          extensions: { cost },
+        };
+      }
+      if (customerRead === "customer") {
+        // `customer(id:)` takes a Customer GID; an unknown customer is null, not an error.
+        const id = String(variables?.id ?? "");
+        const legacy = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(id)?.[1];
+        if (!legacy) {
+          return { errors: [{ message: `Invalid global id '${id}'`, extensions: { code: "BAD_REQUEST" } }] };
+        }
+        const found = state.customers.find((c) => c.legacyResourceId === legacy);
+        return { data: { customer: found ? present(found) : null }, extensions: { cost } };
+      }
+      // `customers(first:, after:, sortKey: ID)`: up to 250 a page, an opaque cursor.
+      const first = Number(variables?.first);
+      if (!Number.isInteger(first) || first < 1 || first > 250) {
+        return {
+          errors: [{ message: "first must be between 1 and 250", extensions: { code: "BAD_REQUEST" } }],
+        };
+      }
+      const all = [...state.customers].sort((a, b) =>
+        BigInt(a.legacyResourceId) < BigInt(b.legacyResourceId) ? -1 : 1,
+      );
+      const start = variables?.after ? Number(Buffer.from(String(variables.after), "base64").toString()) : 0;
+      const nodes = all.slice(start, start + first).map(present);
+      const end = start + nodes.length;
+      return {
+        data: {
+          customers: {
+            nodes,
+            pageInfo: {
+              hasNextPage: end < all.length,
+              endCursor: nodes.length > 0 ? Buffer.from(String(end)).toString("base64") : null,
             },
           },
         },

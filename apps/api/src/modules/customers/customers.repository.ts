@@ -532,14 +532,30 @@ export function listShopActivity(
     .execute();
 }
 
-/** The platform's tags of a customer; the row is left alone when they are the same. */
-export async function setTags(trx: Tx, shopId: string, id: string, tags: readonly string[]): Promise<void> {
-  await trx
-    .updateTable("customers")
-    .set({ tags: sql<string[]>`${[...tags]}::text[]` })
+/** J-21: the platform's tags of many customers in one statement; answers the ids that changed. */
+export async function setTagsMany(
+  trx: Tx,
+  shopId: string,
+  rows: readonly { id: string; tags: readonly string[] }[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const values = sql.join(rows.map((r) => sql`(${r.id}::text, ${[...r.tags]}::text[])`));
+  const r = await sql<{ id: string }>`
+    update customers c set tags = v.tags
+    from (values ${values}) as v (id, tags)
+    where c.shop_id = ${shopId} and c.id = v.id and c.tags is distinct from v.tags
+    returning c.id`.execute(trx);
+  return r.rows.map((row) => row.id);
+}
+
+/** Many customers of one shop by their platform ids (those Laurel knows). */
+export function findCustomersByPlatformIds(conn: Conn, shopId: string, platformIds: readonly string[]) {
+  if (platformIds.length === 0) return Promise.resolve([] as CustomerRow[]);
+  return conn
+    .selectFrom("customers")
+    .selectAll()
     .where("shop_id", "=", shopId)
-    .where("id", "=", id)
-    .where(sql<boolean>`tags is distinct from ${[...tags]}::text[]`)
+    .where("platform_customer_id", "in", [...platformIds])
     .execute();
 }
 

@@ -9,6 +9,7 @@ import {
   revokeCouponBody,
   shopActivityQuery,
   startCustomerExportBody,
+  startCustomerSyncBody,
   updateCustomerBody,
 } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
@@ -36,6 +37,7 @@ import {
   getCustomerExport,
   startCustomerExport,
 } from "./customers.export";
+import { getCustomerSync, startCustomerSync, syncCustomer } from "./customers.sync";
 
 const admin = { config: { guard: "admin" as const } };
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -113,6 +115,21 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
       .header("content-disposition", `attachment; filename="customers-${id}.csv"`)
       .header("cache-control", "no-store")
       .send(csv);
+  });
+  // J-21: sync one customer with the store now; re-sync them all as a job with progress.
+  app.post("/apiSa/customers/:id/sync", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params);
+    return ok(await syncCustomer(deps, auth.shopId, auth, id), "Customer synced");
+  });
+  app.post("/apiSa/customers/sync", admin, async (request) => {
+    const auth = requireAdmin(request);
+    parseInput(startCustomerSyncBody, request.body ?? {});
+    return ok(await startCustomerSync(deps, auth.shopId, auth), "Re-sync started");
+  });
+  app.get("/apiSa/customers/sync/:id", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getCustomerSync(deps, requireAdmin(request).shopId, id));
   });
   app.get("/apiSa/customers/:id/profile", admin, async (request) => {
     const { id } = parseInput(idParams, request.params);

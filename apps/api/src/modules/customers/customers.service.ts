@@ -144,21 +144,34 @@ export async function recordEmailMarketingState(
 }
 
 /**
- * The platform's tags of a customer (Shopify's REST Customer gives them comma-separated): trimmed,
- * empty ones dropped, at most 250 of at most 255 characters each, kept as told.
+ * The platform's tags of a customer as Laurel keeps them: trimmed, empty ones and repeats dropped,
+ * at most 250 of at most 255 characters each, kept as told.
  */
-export async function setCustomerTags(trx: Tx, shopId: string, id: string, tags: string): Promise<void> {
-  const list = [
-    ...new Set(
-      tags
-        .split(",")
-        .map((t) => t.trim())
-        .filter((t) => t.length > 0),
-    ),
-  ]
+export function normalizeTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))]
     .slice(0, 250)
     .map((t) => t.slice(0, 255));
-  await repo.setTags(trx, shopId, id, list);
+}
+
+/** Shopify's REST Customer gives its tags comma-separated. */
+export function splitTags(tags: string): string[] {
+  return normalizeTags(tags.split(","));
+}
+
+/**
+ * J-21: the platform's tags of many customers in one statement (normalised as above); answers the
+ * ids whose tags changed (an unchanged row is never rewritten).
+ */
+export function setCustomersTags(
+  trx: Tx,
+  shopId: string,
+  tags: readonly { id: string; tags: readonly string[] }[],
+): Promise<string[]> {
+  return repo.setTagsMany(
+    trx,
+    shopId,
+    tags.map((t) => ({ id: t.id, tags: normalizeTags(t.tags) })),
+  );
 }
 
 /** Imports (J-10): guests named by an import's points become members. */

@@ -16,6 +16,16 @@ export function findProgram(conn: Conn, shopId: string): Promise<TierProgramRow 
   return conn.selectFrom("tier_programs").selectAll().where("shop_id", "=", shopId).executeTakeFirst();
 }
 
+/**
+ * I-10: the launch or relaunch recalculating now, if any; with `share`, the program row is held
+ * for share until the transaction ends, so a launch starting meanwhile waits for it.
+ */
+export async function runningRunId(conn: Conn, shopId: string, share = false): Promise<string | null> {
+  let q = conn.selectFrom("tier_programs").select("running_run_id").where("shop_id", "=", shopId);
+  if (share) q = q.forShare();
+  return (await q.executeTakeFirst())?.running_run_id ?? null;
+}
+
 /** The shop's VIP program row, created with the default settings on first use; locked for update. */
 export async function lockProgram(trx: Tx, shopId: string, defaults: object): Promise<TierProgramRow> {
   await trx

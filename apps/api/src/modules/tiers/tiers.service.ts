@@ -817,6 +817,14 @@ export async function failTierRun(deps: Deps, shopId: string, runId: string, rea
 }
 
 /** Whether the shop has set up VIP tiers at all (the demo seed runs once). */
+/**
+ * I-10: whether a launch or relaunch is recalculating the shop's tiers now (customer sync waits for
+ * it). Inside a transaction (`trx`), a launch cannot start until that transaction ends.
+ */
+export async function tierRunInProgress(conn: Db | Tx, shopId: string, hold = false): Promise<boolean> {
+  return (await repo.runningRunId(conn, shopId, hold)) !== null;
+}
+
 export async function hasTierProgram(deps: Deps, shopId: string): Promise<boolean> {
   return (await repo.findProgram(deps.db, shopId)) !== undefined;
 }

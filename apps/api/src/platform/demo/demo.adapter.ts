@@ -8,6 +8,7 @@ import {
   type PlatformShopInfo,
 } from "../port";
 import { createDemoCatalogue } from "./demo-catalogue";
+import { createDemoCustomers } from "./demo-customers";
 import { createDemoDiscounts } from "./demo-discounts";
 
 /**
@@ -17,6 +18,7 @@ import { createDemoDiscounts } from "./demo-discounts";
 export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
   const store = createDemoDiscounts(db);
   const catalogue = createDemoCatalogue(db);
+  const customers = createDemoCustomers(db);
   let sequence = 0;
   // A shop's id never changes while it exists; remembered so each code costs one statement.
   const shopIds = new Map<string, string>();
@@ -90,6 +92,16 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
     },
     async listCollectionProductIds(shop, collectionId) {
       return catalogue.collectionProductIds(await shopIdOf(shop.domain), collectionId);
+    },
+    // J-21: the demo store's own customers (its shoppers, their tags and consent).
+    async getCustomer(shop, customerPlatformId) {
+      return customers.get(await shopIdOf(shop.domain), customerPlatformId);
+    },
+    async listCustomers(shop, page) {
+      return customers.list(await shopIdOf(shop.domain), page);
+    },
+    async countCustomers(shop) {
+      return customers.count(await shopIdOf(shop.domain));
     },
     // I-08: the demo store keeps its customers' tags in its own table, as Shopify keeps them.
     async updateCustomerTags(shop, customerPlatformId, change) {

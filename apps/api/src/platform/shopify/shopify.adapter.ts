@@ -18,6 +18,17 @@ import {
   toCollectionsPage,
   toProductsPage,
 } from "./catalogue-query";
+import {
+  CUSTOMER_QUERY,
+  CUSTOMERS_COUNT_QUERY,
+  CUSTOMERS_QUERY,
+  customerGid,
+  customerResponse,
+  customersCountResponse,
+  customersResponse,
+  toCustomersPage,
+  toPlatformCustomer,
+} from "./customers-query";
 import { DISCOUNT_MUTATIONS, discountMutation } from "./discount-input";
 import { RECENT_ORDERS_QUERY, recentOrdersResponse, toPlatformOrderFromGraphql } from "./orders-query";
 
@@ -249,11 +260,31 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
         after = collection.products.pageInfo.endCursor;
       }
     },
+    // J-21: `customer(id:)` (read_customers); a customer the store no longer has answers null.
+    async getCustomer(shop, customerPlatformId) {
+      const data = await adminGraphql(client(shop), CUSTOMER_QUERY, { id: customerGid(customerPlatformId) });
+      const parsed = customerResponse.safeParse(data);
+      if (!parsed.success) throw new PlatformError("Unexpected customer query response", false);
+      return parsed.data.customer ? toPlatformCustomer(parsed.data.customer) : null;
+    },
+    // J-21: `customers(first:, after:)`, one page (at most 250, the connection's maximum).
+    async listCustomers(shop, page) {
+      const first = Math.min(Math.max(page.first, 1), 250);
+      const data = await adminGraphql(client(shop), CUSTOMERS_QUERY, { first, after: page.after });
+      const parsed = customersResponse.safeParse(data);
+      if (!parsed.success) throw new PlatformError("Unexpected customers query response", false);
+      return toCustomersPage(parsed.data);
+    },
+    async countCustomers(shop) {
+      const parsed = customersCountResponse.safeParse(
+        await adminGraphql(client(shop), CUSTOMERS_COUNT_QUERY),
+      );
+      if (!parsed.success) throw new PlatformError("Unexpected customers count response", false);
+      return parsed.data.customersCount.count;
+    },
     // I-08: `tagsAdd` / `tagsRemove` on the customer (write_customers); both are idempotent.
     async updateCustomerTags(shop, customerPlatformId, change) {
-      const id = customerPlatformId.startsWith("gid://")
-        ? customerPlatformId
-        : `gid://shopify/Customer/${customerPlatformId}`;
+      const id = customerGid(customerPlatformId);
       for (const [name, tags] of [
         ["tagsRemove", change.remove],
         ["tagsAdd", change.add],
@@ -271,9 +302,7 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
       }
     },
     async unsubscribeCustomerFromEmailMarketing(shop, customerPlatformId, at) {
-      const customerId = customerPlatformId.startsWith("gid://")
-        ? customerPlatformId
-        : `gid://shopify/Customer/${customerPlatformId}`;
+      const customerId = customerGid(customerPlatformId);
       const data = await adminGraphql<{
         customerEmailMarketingConsentUpdate: { userErrors: UserError[] } | null;
       }>(client(shop), CONSENT_MUTATION, {

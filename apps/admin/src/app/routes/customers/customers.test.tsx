@@ -49,7 +49,13 @@ interface Call {
 
 /** The fake API plus the customers endpoints; every customers call is recorded. */
 function setup(
-  options: { list?: (s: URLSearchParams) => { status: number; body: unknown }; putStatus?: number } = {},
+  options: {
+    list?: (s: URLSearchParams) => { status: number; body: unknown };
+    putStatus?: number;
+    /** J-21: the single sync's and the bulk re-sync's answers (200 unless told). */
+    syncStatus?: number;
+    resyncStatus?: number;
+  } = {},
 ) {
   const fake = createFakeApi();
   const calls: Call[] = [];
@@ -122,6 +128,20 @@ function setup(
       };
       return json(200, { success: true, data: { activities: [activity], nextCursor: null } });
     }
+    if (url.pathname === "/apiSa/customers/cus_1/sync" && method === "POST") {
+      if (options.syncStatus && options.syncStatus !== 200) return json(options.syncStatus, platformDown);
+      // The store renamed her: the profile read after the sync says so.
+      profile.customer = { ...ada, firstName: "Augusta" };
+      return json(200, { success: true, data: profile.customer, message: "Customer synced" });
+    }
+    if (url.pathname === "/apiSa/customers/sync" && method === "POST") {
+      if (options.resyncStatus && options.resyncStatus !== 200)
+        return json(options.resyncStatus, platformDown);
+      return json(200, { success: true, data: { ...syncRow, status: "queued", doneRows: 0 } });
+    }
+    if (url.pathname === "/apiSa/customers/sync/syn_1") {
+      return json(200, { success: true, data: syncRow });
+    }
     if (url.pathname === "/apiSa/customers/exports" && method === "POST") {
       return json(200, { success: true, data: { ...exportRow, status: "queued" } });
     }
@@ -164,6 +184,23 @@ const exportRow = {
   status: "done",
   totalRows: 2,
   doneRows: 2,
+  error: null,
+  createdAt: "2026-11-24T10:00:00.000Z",
+  finishedAt: "2026-11-24T10:00:05.000Z",
+};
+
+const platformDown = {
+  success: false,
+  error: "The store platform did not answer as expected. Please try again in a moment.",
+  code: "platform_unavailable",
+};
+
+const syncRow = {
+  id: "syn_1",
+  status: "done",
+  totalRows: 2,
+  doneRows: 2,
+  changedRows: 1,
   error: null,
   createdAt: "2026-11-24T10:00:00.000Z",
   finishedAt: "2026-11-24T10:00:05.000Z",
@@ -262,6 +299,65 @@ describe("export as a job (J-15)", () => {
     });
     expect(router.state.location.search).toContain("export=exp_1");
     expect(screen.getByRole("button", { name: "Download CSV" })).toBeTruthy();
+  });
+});
+
+/**
+ * A page header action. Polaris renders each twice: in its measurer and in a layout that stays in
+ * its measuring state in jsdom (no layout), where only the measurer's copy answers clicks.
+ */
+function pageAction(name: string): HTMLElement {
+  const shown = screen
+    .getAllByRole("button", { name })
+    .filter((b) => b.closest("[class*='Measurer']") !== null);
+  expect(shown).toHaveLength(1);
+  return shown[0] as HTMLElement;
+}
+
+describe("customer sync with Shopify (J-20, J-21)", () => {
+  it("re-syncs every customer as a job and shows how it ended", async () => {
+    const { fake, calls } = setup();
+    const { user, router } = await renderApp("/customers", { fake });
+    await user.click(await screen.findByRole("button", { name: "Re-sync customers" }, { timeout: 5_000 }));
+    expect(
+      await screen.findByText("Re-sync complete: 2 customers checked, 1 updated", {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST" && c.path === "/apiSa/customers/sync")?.body).toEqual({});
+    expect(router.state.location.search).toContain("resync=syn_1");
+  });
+
+  it("says 'Failed to re-sync customers' when the re-sync cannot start", async () => {
+    const { fake } = setup({ resyncStatus: 502 });
+    const { user, router } = await renderApp("/customers", { fake });
+    await user.click(await screen.findByRole("button", { name: "Re-sync customers" }, { timeout: 5_000 }));
+    expect((await screen.findAllByText("Failed to re-sync customers")).length).toBeGreaterThan(0);
+    expect(router.state.location.search).not.toContain("resync=");
+  });
+
+  it("syncs the profile's customer and shows what came back", async () => {
+    const { fake, calls } = setup();
+    const { user } = await renderApp("/customers/profile/cus_1", { fake });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Ada Lovelace" }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    await user.click(pageAction("Sync with Shopify"));
+    expect((await screen.findAllByText("Customer synced")).length).toBeGreaterThan(0);
+    expect(await screen.findByRole("heading", { level: 1, name: "Augusta Lovelace" })).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST" && c.path === "/apiSa/customers/cus_1/sync")).toHaveLength(
+      1,
+    );
+  });
+
+  it("says 'Failed to sync customer' when the sync fails, and the profile stays", async () => {
+    const { fake, calls } = setup({ syncStatus: 502 });
+    const { user } = await renderApp("/customers/profile/cus_1", { fake });
+    await screen.findByRole("heading", { level: 1, name: "Ada Lovelace" }, { timeout: 5_000 });
+    await user.click(pageAction("Sync with Shopify"));
+    expect(calls.filter((c) => c.method === "POST" && c.path === "/apiSa/customers/cus_1/sync")).toHaveLength(
+      1,
+    );
+    expect((await screen.findAllByText("Failed to sync customer")).length).toBeGreaterThan(0);
+    expect(screen.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeTruthy();
   });
 });
 

@@ -19,7 +19,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { emptyStateImage } from "../../../components/illustrations";
@@ -31,11 +31,13 @@ import { useCustomers } from "../api/get-customers";
 import { postCustomerExport } from "../api/post-customer-export";
 import { postCustomerPoints } from "../api/post-customer-points";
 import { postCustomersBulk } from "../api/post-customers-bulk";
+import { postCustomersResync } from "../api/post-customers-resync";
 import { useCustomerListParams } from "../hooks/use-customer-list-params";
 import { displayName } from "../utils/format";
 import { AdjustPointsModal } from "./adjust-points-modal";
 import { CustomersTable } from "./customers-table";
 import { ExportProgressBanner } from "./export-progress-banner";
+import { ResyncProgressBanner } from "./resync-progress-banner";
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -84,6 +86,33 @@ export function CustomerListView({ href }: { href: (path: string) => string }) {
       setExporting(false);
     }
   };
+
+  // J-21: the re-sync runs as a job too; the one in hand is `resync=` in the URL.
+  const [resyncing, setResyncing] = useState(false);
+  const resyncId = params.get("resync") ?? undefined;
+  const setResyncId = (id: string | undefined) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set("resync", id);
+      else next.delete("resync");
+      return next;
+    });
+  const resync = async () => {
+    setResyncing(true);
+    try {
+      const started = await postCustomersResync();
+      setResyncId(started.data.id);
+      toast(t("customers.syncJob.started"));
+    } catch {
+      toast(t("customers.toast.resyncFailed"), { isError: true });
+    } finally {
+      setResyncing(false);
+    }
+  };
+  const onResyncDone = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    [queryClient],
+  );
 
   useEffect(() => setSearchInput(url.search), [url.search]);
   useEffect(() => {
@@ -188,8 +217,20 @@ export function CustomerListView({ href }: { href: (path: string) => string }) {
             <Button onClick={() => void exportCsv()} loading={exporting}>
               {t("customers.actions.export")}
             </Button>
+            <Button onClick={() => void resync()} loading={resyncing}>
+              {t("customers.actions.resync")}
+            </Button>
           </InlineStack>
         </Box>
+        {resyncId ? (
+          <Box padding="300">
+            <ResyncProgressBanner
+              id={resyncId}
+              onDismiss={() => setResyncId(undefined)}
+              onDone={onResyncDone}
+            />
+          </Box>
+        ) : null}
         {exportId ? (
           <Box padding="300">
             <ExportProgressBanner id={exportId} onDismiss={() => setExportId(undefined)} />

@@ -1,7 +1,7 @@
 import { MAX_MANUAL_ADJUSTMENT } from "@laurel/contracts";
 import { Banner, Layout, Modal, Page, Text } from "@shopify/polaris";
 import { useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ScreenSkeleton } from "../../../components/skeletons";
 import { isApiError } from "../../../lib/api/errors";
@@ -11,6 +11,7 @@ import { useCustomerCoupons } from "../api/get-customer-coupons";
 import { useCustomerProfile } from "../api/get-customer-profile";
 import { postCustomerMembership } from "../api/post-customer-membership";
 import { postCustomerPoints } from "../api/post-customer-points";
+import { postCustomerSync } from "../api/post-customer-sync";
 import { postRevokeCoupon } from "../api/post-revoke-coupon";
 import { useProfileParams } from "../hooks/use-profile-params";
 import { displayName } from "../utils/format";
@@ -45,6 +46,14 @@ export function CustomerProfileView({
   const run = useCreateOrDeleteToast();
   const back = { content: t("customers.title"), url: href("/customers") };
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.all });
+  // J-21: read the customer from Shopify now; the profile shows what came back.
+  const [syncing, setSyncing] = useState(false);
+  const sync = async () => {
+    setSyncing(true);
+    const result = await run(() => postCustomerSync(id), { failureMessage: t("customers.toast.syncFailed") });
+    if (result.ok) await refresh();
+    setSyncing(false);
+  };
 
   if (profile.isPending) return <ScreenSkeleton title={t("customers.title")} />;
   if (profile.isError) {
@@ -86,6 +95,11 @@ export function CustomerProfileView({
         deleted
           ? []
           : [
+              {
+                content: t("customers.actions.sync"),
+                loading: syncing,
+                onAction: () => void sync(),
+              },
               {
                 content: left ? t("customers.actions.join") : t("customers.actions.exclude"),
                 destructive: !left,
