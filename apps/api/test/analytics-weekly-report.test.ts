@@ -164,10 +164,23 @@ describe("K-12 weekly report e-mail", () => {
     const settings = (await adminGet(t.app, "/apiSa/analytics/weekly-report", token)).json().data;
     expect(settings.lastWeek).toBe("2026-03-30");
 
+    // M-02: the shop's date format writes the week's days.
+    const general = {
+      timeZone: null,
+      dateFormat: "DD/MM/YYYY",
+      loginRedirectUrl: null,
+      signUpRedirectUrl: null,
+      cartDrawerSelector: null,
+    };
+    const put = await adminSend(t.app, "PUT", "/apiSa/lp/settings", token, { general });
+    expect(put.statusCode, put.body).toBe(200);
+
     // The next week has its own report; once turned off, none.
     await later(7 * 86_400_000);
     expect(await sendDueWeeklyReports(t.deps)).toEqual({ sent: 2 });
-    expect((await sendQueued()).map((m) => m.subject)).toHaveLength(2);
+    const next = await sendQueued();
+    expect(next.map((m) => m.subject)).toHaveLength(2);
+    expect(String(next[0]?.text)).toContain("From 06/04/2026 to 12/04/2026");
     const off = await adminSend(t.app, "PUT", "/apiSa/analytics/weekly-report", token, {
       enabled: false,
       recipients: [],

@@ -1,15 +1,17 @@
+import { defaultBrandColors, defaultGeneralSettings } from "@laurel/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/infra/clock";
 import { convertShopPendingPointsJob } from "../src/jobs/convert-shop-pending-points.job";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { CONFIRM_PENDING_CONVERSION } from "../src/modules/settings/settings.service";
-import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
+import { DEMO_GENERAL_AND_COLOURS, DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
 import {
   adminGet,
   adminSend,
   createTestApp,
   deliverWebhook,
   shopifyToken,
+  signedProxyUrl,
   type TestApp,
   updateShopRow,
 } from "./helpers";
@@ -46,7 +48,13 @@ const DEFAULTS = {
     timeframe: { unit: "month", duration: 1 },
     timeLimit: { value: 24, unit: "hour" },
   },
+  // M-02, M-04: the demo shop's seeded General and Colours sections; it is on Essential here.
+  general: DEMO_GENERAL_AND_COLOURS.general,
+  platformTimeZone: "America/New_York",
+  colors: DEMO_GENERAL_AND_COLOURS.colors,
+  colorsAccess: { allowed: true, primaryAllowed: true, requiredPlan: "Essential" },
 };
+const { general: _g, colors: _c, colorsAccess: _a, platformTimeZone: _z, ...SHARED_DEFAULTS } = DEFAULTS;
 
 async function member(platformId: string) {
   return t.deps.db.transaction().execute((trx) =>
@@ -157,6 +165,72 @@ describe("PUT /apiSa/lp/settings: validation (every error names its field, nothi
       "Custom expiry must be a number followed by D, W, M or Y, such as 45D.",
     ],
     [
+      "M-02: a time zone that is not an IANA zone",
+      { general: { ...DEFAULTS.general, timeZone: "Mars/Olympus_Mons" } },
+      "general.timeZone",
+      "Time zone must be an IANA time zone, such as America/New_York.",
+    ],
+    [
+      "M-02: an offset is not a zone",
+      { general: { ...DEFAULTS.general, timeZone: "+02:00" } },
+      "general.timeZone",
+      "Time zone must be an IANA time zone, such as America/New_York.",
+    ],
+    [
+      "M-02, K-11: a date format not offered",
+      { general: { ...DEFAULTS.general, dateFormat: "DD.MM.YY" } },
+      "general.dateFormat",
+      "Date format must be month_day, MM/DD/YYYY, DD/MM/YYYY or YYYY-MM-DD.",
+    ],
+    [
+      "M-02: a javascript: login URL",
+      { general: { ...DEFAULTS.general, loginRedirectUrl: "javascript:alert(1)" } },
+      "general.loginRedirectUrl",
+      "Login redirect URL must be a path on your store, such as /account/login, or an https URL on your store's domain.",
+    ],
+    [
+      "M-02: a protocol-relative sign-up URL",
+      { general: { ...DEFAULTS.general, signUpRedirectUrl: "//evil.example/join" } },
+      "general.signUpRedirectUrl",
+      "Sign-up redirect URL must be a path on your store, such as /account/login, or an https URL on your store's domain.",
+    ],
+    [
+      "M-02: a sign-up URL on another domain",
+      { general: { ...DEFAULTS.general, signUpRedirectUrl: "https://evil.example/account/register" } },
+      "general.signUpRedirectUrl",
+      "Sign-up redirect URL must be a path on your store, such as /account/login, or an https URL on your store's domain.",
+    ],
+    [
+      "M-02: a cart drawer selector that could end a style rule",
+      { general: { ...DEFAULTS.general, cartDrawerSelector: "#cart{color:red}" } },
+      "general.cartDrawerSelector",
+      "Cart drawer selector must be a CSS selector, such as #cart-drawer.",
+    ],
+    [
+      "M-02: an unbalanced cart drawer selector",
+      { general: { ...DEFAULTS.general, cartDrawerSelector: "[data-drawer=cart" } },
+      "general.cartDrawerSelector",
+      "Cart drawer selector must be a CSS selector, such as #cart-drawer.",
+    ],
+    [
+      "M-02: a cart drawer selector too long",
+      { general: { ...DEFAULTS.general, cartDrawerSelector: `#${"a".repeat(200)}` } },
+      "general.cartDrawerSelector",
+      "Cart drawer selector must be at most 200 characters.",
+    ],
+    [
+      "M-04: a colour that is not hex",
+      { colors: { ...DEFAULTS.colors, accent: "red" } },
+      "colors.accent",
+      "Accent colour must be a hex colour, such as #1f6feb.",
+    ],
+    [
+      "M-04: a colour that could end a style",
+      { colors: { ...DEFAULTS.colors, loyaltyPageButton: "#fff;}" } },
+      "colors.loyaltyPageButton",
+      "Loyalty page button colour must be a hex colour, such as #1f6feb.",
+    ],
+    [
       "H-12: max revokes 0",
       { couponRevoke: { ...revoke, maxRevokes: 0 } },
       "couponRevoke.maxRevokes",
@@ -211,7 +285,10 @@ describe("PUT /apiSa/lp/settings: saving", () => {
     expect(res.json().data).toEqual({ settings: expected, pendingPointsConversion: null });
     expect((await getSettings()).json().data).toEqual(expected);
     // Another shop's session sees its own (default) settings.
-    expect((await getSettings("other-settings.myshopify.com")).json().data).toEqual(DEFAULTS);
+    const other = (await getSettings("other-settings.myshopify.com")).json().data;
+    expect(other).toMatchObject(SHARED_DEFAULTS);
+    expect(other.general).toEqual(defaultGeneralSettings);
+    expect(other.colors).toEqual(defaultBrandColors);
     await putSettings({
       exchangeRate: 100,
       pointExpiry: DEFAULTS.pointExpiry,
@@ -317,5 +394,122 @@ describe("H-10: turning pending points off converts every pending point now", ()
     await convertShopPendingPointsJob.handle(t.deps, { shopId: SHOP });
     await convertShopPendingPointsJob.handle(t.deps, { shopId: SHOP });
     expect(await balance("7801")).toEqual({ available_points: 50, pending_points: 0 });
+  });
+});
+
+describe("M-02: the General section", () => {
+  const general = {
+    timeZone: "Pacific/Kiritimati",
+    dateFormat: "DD/MM/YYYY",
+    loginRedirectUrl: "/pages/sign-in",
+    signUpRedirectUrl: `https://${DEMO_SHOP_DOMAIN}/pages/join`,
+    cartDrawerSelector: "cart-drawer, #CartDrawer [data-open='true']",
+  };
+  const widget = async () =>
+    (await t.app.inject({ method: "GET", url: signedProxyUrl(t, "/proxy/widget") })).json().data;
+  const analyticsOverview = async () =>
+    (await adminGet(t.app, "/apiSa/analytics", await token())).json().data;
+
+  it("saves and answers it; the storefront settings carry the links, the selector and the date format", async () => {
+    const before = await analyticsOverview();
+    expect(before.timeZone).toBe("America/New_York");
+    const res = await putSettings({ general });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe("Save successfully");
+    expect(res.json().data.settings.general).toEqual(general);
+    expect((await getSettings()).json().data.general).toEqual(general);
+    expect(await widget()).toMatchObject({
+      loginUrl: "/pages/sign-in",
+      registerUrl: `https://${DEMO_SHOP_DOMAIN}/pages/join`,
+      cartDrawerSelector: "cart-drawer, #CartDrawer [data-open='true']",
+      dateFormat: "DD/MM/YYYY",
+    });
+    // The loyalty page's guest links are the shop's pages too.
+    const page = await t.app.inject({ method: "GET", url: signedProxyUrl(t, "/proxy/loyalty-page") });
+    expect(page.body).toContain('href="/pages/sign-in"');
+    // The chosen time zone is the store's for the analytics (its "today" is a day ahead of New York's).
+    const after = await analyticsOverview();
+    expect(after.timeZone).toBe("Pacific/Kiritimati");
+    expect(after.range.to).not.toBe(before.range.to);
+    // Null goes back to the platform's zone and the theme's own links.
+    expect((await putSettings({ general: DEFAULTS.general })).statusCode).toBe(200);
+    expect((await analyticsOverview()).timeZone).toBe("America/New_York");
+    expect(await widget()).toMatchObject({ loginUrl: null, registerUrl: null, cartDrawerSelector: null });
+  });
+
+  it("an https URL on a subdomain of the shop's domain is the shop's", async () => {
+    const body = {
+      general: { ...DEFAULTS.general, loginRedirectUrl: `https://account.${DEMO_SHOP_DOMAIN}/login` },
+    };
+    expect((await putSettings(body)).statusCode).toBe(200);
+    expect((await putSettings({ general: DEFAULTS.general })).statusCode).toBe(200);
+  });
+});
+
+describe("M-04: the Colours section", () => {
+  const colors = { primary: "#123456", secondary: "#FFEEDD", accent: "#abc", loyaltyPageButton: "#f0c000" };
+  const loyaltyPage = async () =>
+    (await t.app.inject({ method: "GET", url: signedProxyUrl(t, "/proxy/loyalty-page") })).body;
+  const emailPreview = async () =>
+    (await adminGet(t.app, "/apiSa/notifications/points_earned/preview", await token())).body;
+
+  it("saves lower-cased hex; the loyalty page and e-mails use them", async () => {
+    const res = await putSettings({ colors });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = { ...colors, secondary: "#ffeedd" };
+    expect(res.json().data.settings.colors).toEqual(saved);
+    const page = await loyaltyPage();
+    expect(page).toContain("background:#123456;color:#ffeedd");
+    expect(page).toContain("color:#abc");
+    // A light button gets dark text.
+    expect(page).toContain("background:#f0c000;color:#000000");
+    const mail = await emailPreview();
+    expect(mail).toContain("#123456");
+    expect(mail).toContain("background:#aabbcc"); // MJML writes #abc in full
+    expect(mail).toContain("#ffeedd");
+    expect(
+      (await adminGet(t.app, "/apiSa/notifications/points_earned", await token())).json().data,
+    ).toMatchObject({
+      headerColor: "#123456",
+      buttonColor: "#abc",
+    });
+  });
+
+  it("R-04: colours need Essential; isAllowFreeChangePrimaryColor frees the primary one", async () => {
+    await putSettings({ colors: DEFAULTS.colors });
+    await updateShopRow(t, SHOP, { plan: "free" });
+    const settings = (await getSettings()).json().data;
+    expect(settings.colorsAccess).toEqual({
+      allowed: false,
+      primaryAllowed: false,
+      requiredPlan: "Essential",
+    });
+    const refused = await putSettings({
+      colors: { ...DEFAULTS.colors, primary: "#000000", accent: "#111111" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: "colors.primary", message: "Colors are available on the Essential plan and above" },
+      { field: "colors.accent", message: "Colors are available on the Essential plan and above" },
+    ]);
+    // The saved values sent again are no change: other sections save alongside them.
+    expect((await putSettings({ colors: DEFAULTS.colors, exchangeRate: 100 })).statusCode).toBe(200);
+    // Below Essential the pages show the shipped colours, not the saved ones (C-10).
+    expect(await loyaltyPage()).toContain(`background:${defaultBrandColors.primary}`);
+
+    await updateShopRow(t, SHOP, { is_allow_free_change_primary_color: true });
+    expect((await getSettings()).json().data.colorsAccess.primaryAllowed).toBe(true);
+    const secondary = await putSettings({
+      colors: { ...DEFAULTS.colors, primary: "#000000", secondary: "#222222" },
+    });
+    expect(secondary.json().errors).toEqual([
+      { field: "colors.secondary", message: "Colors are available on the Essential plan and above" },
+    ]);
+    expect((await putSettings({ colors: { ...DEFAULTS.colors, primary: "#000000" } })).statusCode).toBe(200);
+    const page = await loyaltyPage();
+    expect(page).toContain(`background:#000000;color:${defaultBrandColors.secondary}`);
+
+    await updateShopRow(t, SHOP, { plan: "pro", is_allow_free_change_primary_color: false });
+    await putSettings({ colors: DEFAULTS.colors });
   });
 });

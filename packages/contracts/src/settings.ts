@@ -82,6 +82,129 @@ const couponRevokeSettingsSchema = z.strictObject({
     .nullable(),
 });
 
+// ---------------------------------------------------------------------------------------------
+// General (M-02) and Colours (M-04): decision 0166.
+
+/** K-11's date displays (`month_day` is the month's name and the day, in the reader's language). */
+export const dateFormats = ["month_day", "MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
+
+export const TIME_ZONE_MAX = 64;
+export const REDIRECT_URL_MAX = 500;
+export const CART_DRAWER_SELECTOR_MAX = 200;
+
+/** An IANA zone name (`Europe/Paris`, `UTC`) the runtime knows; offsets such as `+02:00` are not zones. */
+export function isIanaTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A path on the store (`/account/login`, never `//host`) or an https URL; the server also checks
+ * that an https URL is on the shop's own domain.
+ */
+export function isRedirectUrlShape(value: string): boolean {
+  if (/[\s\\]/.test(value)) return false;
+  if (/^\/(?!\/)/.test(value)) return true;
+  // A host name (letters, digits, dots, hyphens; no user info), an optional port, then a path.
+  return /^https:\/\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(
+    value,
+  );
+}
+
+/**
+ * The shape of a CSS selector, checked without a DOM: the characters selectors use, balanced
+ * brackets and parentheses, and nothing that could end a rule or a style element (`{`, `}`, `;`, `<`).
+ */
+export function isCssSelectorShape(value: string): boolean {
+  if (!/^[A-Za-z0-9\s#.\-_[\]="':>~+*(),^$|@!]+$/.test(value) || !/[A-Za-z*#.[]/.test(value)) return false;
+  let brackets = 0;
+  let parens = 0;
+  for (const c of value) {
+    if (c === "[") brackets++;
+    else if (c === "]") brackets--;
+    else if (c === "(") parens++;
+    else if (c === ")") parens--;
+    if (brackets < 0 || parens < 0) return false;
+  }
+  return brackets === 0 && parens === 0;
+}
+
+const redirectUrl = (label: string) => {
+  const message = `${label} must be a path on your store, such as /account/login, or an https URL on your store's domain.`;
+  return z
+    .string({ error: message })
+    .trim()
+    .max(REDIRECT_URL_MAX, `${label} must be at most ${REDIRECT_URL_MAX} characters.`)
+    .refine(isRedirectUrlShape, message)
+    .nullable();
+};
+
+/** M-02. Null time zone = the store's own (the platform's); null URLs = the theme's account links. */
+const generalSettingsSchema = z.strictObject({
+  timeZone: z
+    .string({ error: "Time zone must be an IANA time zone, such as America/New_York." })
+    .max(TIME_ZONE_MAX, "Time zone must be an IANA time zone, such as America/New_York.")
+    .refine(isIanaTimeZone, "Time zone must be an IANA time zone, such as America/New_York.")
+    .nullable(),
+  dateFormat: z.enum(dateFormats, {
+    error: "Date format must be month_day, MM/DD/YYYY, DD/MM/YYYY or YYYY-MM-DD.",
+  }),
+  loginRedirectUrl: redirectUrl("Login redirect URL"),
+  signUpRedirectUrl: redirectUrl("Sign-up redirect URL"),
+  cartDrawerSelector: z
+    .string({ error: "Cart drawer selector must be a CSS selector, such as #cart-drawer." })
+    .trim()
+    .max(
+      CART_DRAWER_SELECTOR_MAX,
+      `Cart drawer selector must be at most ${CART_DRAWER_SELECTOR_MAX} characters.`,
+    )
+    .refine(isCssSelectorShape, "Cart drawer selector must be a CSS selector, such as #cart-drawer.")
+    .nullable(),
+});
+export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
+
+const hexColour = (label: string) =>
+  z
+    .string({ error: `${label} must be a hex colour, such as #1f6feb.` })
+    .trim()
+    .max(7, `${label} must be a hex colour, such as #1f6feb.`)
+    .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, `${label} must be a hex colour, such as #1f6feb.`)
+    .transform((v) => v.toLowerCase());
+
+/** M-04: the shop's brand colours, used by its e-mails and its loyalty page (decision 0166). */
+const brandColorsSchema = z.strictObject({
+  /** E-mail header and the loyalty page's banner. */
+  primary: hexColour("Primary colour"),
+  /** Text on the primary colour. */
+  secondary: hexColour("Secondary colour"),
+  /** E-mail buttons, links and highlights on the loyalty page. */
+  accent: hexColour("Accent colour"),
+  /** The loyalty page's buttons. */
+  loyaltyPageButton: hexColour("Loyalty page button colour"),
+});
+export type BrandColors = z.infer<typeof brandColorsSchema>;
+
+/** What a shop shows before it chooses: the e-mails' and loyalty page's shipped colours. */
+export const defaultBrandColors: BrandColors = {
+  primary: "#1f2937",
+  secondary: "#ffffff",
+  accent: "#1f6feb",
+  loyaltyPageButton: "#1f4b3f",
+};
+
+export const defaultGeneralSettings: GeneralSettings = {
+  timeZone: null,
+  dateFormat: "month_day",
+  loginRedirectUrl: null,
+  signUpRedirectUrl: null,
+  cartDrawerSelector: null,
+};
+
 export const loyaltySettingsSchema = z.object({
   orderEarningTrigger: z.enum(orderEarningTriggers),
   pendingPoints: pendingPointsSettingsSchema,
@@ -89,6 +212,12 @@ export const loyaltySettingsSchema = z.object({
   sandbox: sandboxSettingsSchema,
   exchangeRate: exchangeRateSchema,
   couponRevoke: couponRevokeSettingsSchema,
+  general: generalSettingsSchema,
+  /** The store platform's own time zone: what a null `general.timeZone` means. */
+  platformTimeZone: z.string(),
+  colors: brandColorsSchema,
+  /** M-04, R-04: colours are Essential; `primaryAllowed` also with the shop's free-primary flag. */
+  colorsAccess: z.object({ allowed: z.boolean(), primaryAllowed: z.boolean(), requiredPlan: z.string() }),
 });
 export type LoyaltySettings = z.infer<typeof loyaltySettingsSchema>;
 
@@ -107,6 +236,8 @@ export const putLoyaltySettingsBody = z
     sandbox: sandboxSettingsSchema,
     exchangeRate: exchangeRateSchema,
     couponRevoke: couponRevokeSettingsSchema,
+    general: generalSettingsSchema,
+    colors: brandColorsSchema,
     confirmPendingPointsConversion: z.literal(true),
   })
   .partial()

@@ -383,6 +383,15 @@ export const widgetSettingsResponse = z.object({
   translations: z.record(z.string(), z.string()),
   /** Issue 15: a visit or streak program runs, so the panel reports a signed-in shopper's visit. */
   earnOnVisit: z.boolean().optional(),
+  // M-02 (decision 0166): the shop's general settings the storefront needs. Null = the theme's own.
+  /** The widget's "Sign in" link, before the theme's `data-laurel-login-url`. */
+  loginUrl: z.string().nullable().optional(),
+  /** The widget's "Create account" link, before the theme's `data-laurel-register-url`. */
+  registerUrl: z.string().nullable().optional(),
+  /** A CSS selector of the theme's cart drawer, for the on-site blocks. */
+  cartDrawerSelector: z.string().nullable().optional(),
+  /** How the shop writes dates (K-11). */
+  dateFormat: z.string().optional(),
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsResponse>;
 

@@ -34,6 +34,8 @@ export interface ShopsTable {
   is_dismiss_quick_setup: Generated<boolean>;
   is_non_dev_shop: Generated<boolean>;
   is_enable_pos_pro3: Generated<boolean>;
+  /** B-39, M-04 (migration 0185): a shop below Essential may still change its primary colour. */
+  is_allow_free_change_primary_color: Generated<boolean>;
   is_blocked_store: Generated<boolean>;
   speed_app_installed: boolean | null;
   enable_ai_agent: Generated<boolean>;
@@ -108,6 +110,16 @@ export interface ShopSettingsJson {
   translation?: { primaryLanguage?: string; detectMethod?: string; additionalLanguages?: string[] };
   /** Issue 12: the loyalty page's FAQs (N-10) and the storefront popups by kind (N-08, G-23, L-13). */
   onsite?: { faqs?: unknown; popups?: Record<string, unknown>; checkoutDiscount?: unknown };
+  /** M-02 (decision 0166): null time zone = the platform's; null URLs and selector = none set. */
+  general?: {
+    timeZone: string | null;
+    dateFormat: "month_day" | "MM/DD/YYYY" | "DD/MM/YYYY" | "YYYY-MM-DD";
+    loginRedirectUrl: string | null;
+    signUpRedirectUrl: string | null;
+    cartDrawerSelector: string | null;
+  };
+  /** M-04: brand colours (lower-case hex) for e-mails and the loyalty page. */
+  colors?: { primary: string; secondary: string; accent: string; loyaltyPageButton: string };
 }
 
 export interface PlatformInfoJson {

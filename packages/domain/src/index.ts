@@ -1,6 +1,7 @@
 export * from "./analytics";
 export * from "./bounds";
 export * from "./customers";
+export * from "./dates/store-date";
 export * from "./earn-events";
 export * from "./earning";
 export * from "./ledger";

@@ -4,12 +4,28 @@ import { AppError } from "../infra/errors";
 import { ensureUserAccount } from "../modules/auth/auth.service";
 import { ensureCustomer, findCustomerByPlatformId } from "../modules/customers/customers.service";
 import { createDefaultPrograms } from "../modules/programs/programs.service";
-import { createShopIfAbsent, findShopByDomain, shopRowFromPlatform } from "../modules/shops/shops.service";
+import {
+  createShopIfAbsent,
+  findShopByDomain,
+  mergeShopSettings,
+  shopRowFromPlatform,
+} from "../modules/shops/shops.service";
 import { joinAsShopper } from "../modules/storefront/storefront.service";
 
 export { DEMO_SHOP_DOMAIN, DEMO_SHOPPERS };
 export const DEMO_MERCHANT = { email: "demo@laurel.test", password: "laurel-demo" };
 export const DEMO_STAFF = { email: "staff@laurel.test", password: "laurel-staff" };
+
+export const DEMO_GENERAL_AND_COLOURS = {
+  general: {
+    timeZone: null,
+    dateFormat: "month_day",
+    loginRedirectUrl: null,
+    signUpRedirectUrl: null,
+    cartDrawerSelector: null,
+  },
+  colors: { primary: "#1f4b3f", secondary: "#ffffff", accent: "#b4532a", loyaltyPageButton: "#1f4b3f" },
+} as const;
 
 /**
  * The demo shop of the embedded default: idempotent, so every start may run it. Creates the shop,
@@ -39,6 +55,9 @@ export async function seedDemoShop(deps: Deps): Promise<{ shopId: string; create
     });
     const shopId = shop.id;
     await createDefaultPrograms(deps, trx, shopId);
+    // M-02, M-04: the store's own time zone, account pages and dates; the demo's green brand
+    // (colours show once the shop is on Essential; the demo starts on Starter).
+    if (created) await mergeShopSettings(trx, shopId, DEMO_GENERAL_AND_COLOURS);
     await ensureUserAccount(trx, { id: "usr_demo", ...DEMO_MERCHANT, shopId, isStaff: false });
     await ensureUserAccount(trx, { id: "usr_staff", ...DEMO_STAFF, shopId, isStaff: true });
     return { shopId, created };

@@ -152,6 +152,19 @@ describe("panel: guest (not signed in)", () => {
     expect(q("laurel-login")?.getAttribute("href")).toBe("/account/login");
     expect(q("laurel-register")?.getAttribute("href")).toBe("https://shopify.com/1/account");
   });
+
+  it("M-02: the shop's sign-in and sign-up pages from the settings come before the theme's", async () => {
+    await openPanel(
+      { "GET /customer": ok(guestView()) },
+      {
+        embed: { customer: "", loginUrl: "/account/login", registerUrl: "/account/register" },
+        settings: { loginUrl: "/pages/sign-in", registerUrl: "https://shop.example/pages/join" },
+      },
+    );
+    await until(() => expect(q("laurel-login")).not.toBeNull());
+    expect(q("laurel-login")?.getAttribute("href")).toBe("/pages/sign-in");
+    expect(q("laurel-register")?.getAttribute("href")).toBe("https://shop.example/pages/join");
+  });
 });
 
 describe("panel: signed in, not a member", () => {

@@ -30,11 +30,12 @@ import {
 import type { Deps } from "../../infra/deps";
 import { cycleStartOf } from "../orders/order-facts";
 import { listAllProgramRows } from "../programs/programs.service";
+import { storeTimeZoneOf } from "../shops/time-zone";
 import * as repo from "./analytics.repository";
 
 /** The store's IANA time zone, or UTC when it has none Laurel can use. */
-export function timeZoneOf(shop: Pick<ShopRow, "platform_info">): string {
-  const tz = shop.platform_info.ianaTimezone;
+export function timeZoneOf(shop: Pick<ShopRow, "platform_info" | "settings">): string {
+  const tz = storeTimeZoneOf(shop);
   if (!tz) return "UTC";
   try {
     new Intl.DateTimeFormat("en", { timeZone: tz });

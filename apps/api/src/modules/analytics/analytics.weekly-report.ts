@@ -3,6 +3,7 @@ import type { ShopRow } from "@laurel/db";
 import {
   currencyMinorDigits,
   DEFAULT_CURRENCY,
+  formatStoreDate,
   lastFullWeek,
   localDateOf,
   redemptionRate,
@@ -60,10 +61,8 @@ async function reportValues(deps: Deps, shop: ShopRow, week: { from: string; to:
   const n = new Intl.NumberFormat(language);
   const money = (minor: number) =>
     new Intl.NumberFormat(language, { style: "currency", currency }).format(minor / 10 ** digits);
-  const day = (d: string) =>
-    new Intl.DateTimeFormat(language, { month: "long", day: "numeric", timeZone: "UTC" }).format(
-      new Date(`${d}T00:00:00Z`),
-    );
+  // M-02: the week's days in the shop's date format (decision 0166).
+  const day = (d: string) => formatStoreDate(d, shop.settings.general?.dateFormat ?? "month_day", language);
   const rate = redemptionRate(t.points.redeemed, t.points.earned);
   return {
     from: day(week.from),

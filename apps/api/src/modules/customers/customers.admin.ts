@@ -38,6 +38,7 @@ import {
   revokeCouponAsMerchant,
 } from "../rewards/rewards.service";
 import { getShopOrThrow } from "../shops/shops.service";
+import { storeTimeZoneOf } from "../shops/time-zone";
 import { assertTierPointsAdjustable, updateMembersTiers } from "../tiers/tiers.service";
 import * as repo from "./customers.repository";
 
@@ -465,7 +466,7 @@ export async function listShopActivity(
   q: ShopActivityQuery,
 ): Promise<ShopActivityResponse> {
   const shop = await getShopOrThrow(deps, shopId);
-  const tz = shop.platform_info.ianaTimezone;
+  const tz = storeTimeZoneOf(shop);
   const nextDay = (day: string) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const rows = await repo.listShopActivity(deps.db, shopId, {

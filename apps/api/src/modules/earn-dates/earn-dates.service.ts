@@ -39,6 +39,7 @@ import { entriesDatedAt, postEntry } from "../ledger/ledger.service";
 import { enqueueEmails } from "../mail/mail.service";
 import { listProgramRows } from "../programs/programs.service";
 import { countTransaction, getShopOrThrow } from "../shops/shops.service";
+import { storeTimeZoneOf } from "../shops/time-zone";
 import * as repo from "./earn-dates.repository";
 
 /**
@@ -88,11 +89,11 @@ interface StoreNow {
 }
 function storeNow(deps: Pick<Deps, "clock">, shop: ShopRow): StoreNow {
   const now = deps.clock.now();
-  const offset = utcOffsetMinutes(shop.platform_info.ianaTimezone, now);
+  const offset = utcOffsetMinutes(storeTimeZoneOf(shop), now);
   return { now, offset, today: storeDateOf(now.toISOString(), offset) };
 }
 const storeDateAt = (shop: ShopRow, at: Date) =>
-  storeDateOf(at.toISOString(), utcOffsetMinutes(shop.platform_info.ianaTimezone, at));
+  storeDateOf(at.toISOString(), utcOffsetMinutes(storeTimeZoneOf(shop), at));
 
 const birthdayAllowed = (shop: ShopRow) =>
   planAllows(planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }), "birthday_reward");

@@ -12,6 +12,7 @@ import {
 // Where the earning rules read stored programs (kept here for the earning modules that import it).
 export { toEarningPrograms } from "../programs/program-rules";
 
+import { storeTimeZoneOf } from "../shops/time-zone";
 import { loadStandings } from "./earning.repository";
 
 /** The plan's order limit per cycle that stops rewards (X-05: Starter's 150), or null (paid plans bill). */
@@ -24,7 +25,7 @@ export function earningShopOf(shop: ShopRow, at: Date, ordersThisCycle: number):
   const s = shop.settings;
   return {
     currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
-    utcOffsetMinutes: utcOffsetMinutes(shop.platform_info.ianaTimezone, at),
+    utcOffsetMinutes: utcOffsetMinutes(storeTimeZoneOf(shop), at),
     sandbox: s.sandbox ?? { enabled: false, testEmails: [] },
     eligibility: s.eligibility ?? "all",
     plan: {

@@ -13,6 +13,8 @@ const loadMjml = (): Promise<Mjml2Html> => {
 export interface MailBranding {
   shopName: string;
   headerColor: string;
+  /** Text on the header (the shop's secondary colour); white when not given. */
+  headerTextColor?: string;
   buttonColor: string;
   /** An absolute URL of the logo (served by Laurel), or null. */
   logoUrl: string | null;
@@ -33,9 +35,6 @@ export interface RenderedMail {
   html: string;
   text: string;
 }
-
-export const DEFAULT_HEADER_COLOR = "#1f2937";
-export const DEFAULT_BUTTON_COLOR = "#1f6feb";
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -86,7 +85,7 @@ export async function renderMail(
     <mj-section background-color="${branding.headerColor}" padding="24px">
       <mj-column>
         ${logo}
-        <mj-text color="#ffffff" font-size="20px" font-weight="bold" align="center">${escapeHtml(branding.shopName)}</mj-text>
+        <mj-text color="${branding.headerTextColor ?? "#ffffff"}" font-size="20px" font-weight="bold" align="center">${escapeHtml(branding.shopName)}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" padding="24px">

@@ -24,17 +24,12 @@ import * as jobs from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { recordEmailMarketingState } from "../customers/customers.service";
 import { postEntry } from "../ledger/ledger.service";
+import { brandColorsOf } from "../settings/brand-colours";
 import { getShopOrThrow } from "../shops/shops.service";
 import { pointLabelOf } from "../storefront/widget-settings";
 import { fromHeader, routeOf } from "./mail.delivery";
 import { mailLinks } from "./mail.links";
-import {
-  DEFAULT_BUTTON_COLOR,
-  DEFAULT_HEADER_COLOR,
-  type RenderedMail,
-  renderMail,
-  subjectOf,
-} from "./mail.render";
+import { type RenderedMail, renderMail, subjectOf } from "./mail.render";
 import * as repo from "./mail.repository";
 import { mailLanguageOf } from "./mail.texts";
 import { deliverMail } from "./mail.transport";
@@ -184,11 +179,17 @@ function logoUrlOf(deps: Deps, shopId: string, template: NotificationTemplateRow
     : null;
 }
 
+/**
+ * M-04 (decision 0166): an e-mail's colours are the event's own when the merchant set them, else
+ * the shop's brand colours (primary header, secondary text on it, accent button).
+ */
 function brandingOf(deps: Deps, shop: ShopRow, template: NotificationTemplateRow | undefined) {
+  const brand = brandColorsOf(shop);
   return {
     shopName: shop.name,
-    headerColor: template?.header_color ?? DEFAULT_HEADER_COLOR,
-    buttonColor: template?.button_color ?? DEFAULT_BUTTON_COLOR,
+    headerColor: template?.header_color ?? brand.primary,
+    headerTextColor: brand.secondary,
+    buttonColor: template?.button_color ?? brand.accent,
     logoUrl: logoUrlOf(deps, shop.id, template),
     subject: template?.subject ?? null,
   };
@@ -274,8 +275,8 @@ function presentSettings(
     enabled: t?.enabled ?? true,
     subject: t?.subject ?? null,
     defaultSubject: subjectOf(event, languageOf(shop), null, {}),
-    headerColor: t?.header_color ?? DEFAULT_HEADER_COLOR,
-    buttonColor: t?.button_color ?? DEFAULT_BUTTON_COLOR,
+    headerColor: t?.header_color ?? brandColorsOf(shop).primary,
+    buttonColor: t?.button_color ?? brandColorsOf(shop).accent,
     logo: t?.logo ?? null,
     replyTo: t?.reply_to ?? null,
     sendBeforeDays: t?.send_before_days ?? (sendBeforeEvents.includes(event) ? 30 : null),

@@ -14,6 +14,7 @@ import { lockCustomer } from "../customers/customers.service";
 import { postEntry } from "../ledger/ledger.service";
 import { enqueueEmails } from "../mail/mail.service";
 import { getShopOrThrow, listShopsWithPointExpiry, recordPointsExpiredUntil } from "../shops/shops.service";
+import { storeTimeZoneOf } from "../shops/time-zone";
 import * as repo from "./point-expiry.repository";
 
 /**
@@ -58,7 +59,7 @@ function expiryCutoffOf(shop: ShopRow, now: Date): Date | null {
   if (!planAllows(planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }), "point_expiration")) {
     return null;
   }
-  const offset = utcOffsetMinutes(shop.platform_info.ianaTimezone, now);
+  const offset = utcOffsetMinutes(storeTimeZoneOf(shop), now);
   return new Date(inactivityCutoff(now.toISOString(), period, offset));
 }
 
@@ -101,7 +102,7 @@ export async function expireShopPoints(
   if (!current) return { customers: 0, points: 0, next: null };
   const cutoff = batch.cutoff ? new Date(batch.cutoff) : current;
   const limit = batch.limit ?? 500;
-  const offset = utcOffsetMinutes(shop.platform_info.ianaTimezone, now);
+  const offset = utcOffsetMinutes(storeTimeZoneOf(shop), now);
   const candidates = await repo.listExpiryCandidates(deps.db, {
     shopId,
     activityTypes: pointActivityTypes,
@@ -173,7 +174,7 @@ export async function remindOfExpiringPoints(
   const now = deps.clock.now();
   const period = pointExpiryPeriod(shop.settings.pointExpiry);
   if (!period || !expiryCutoffOf(shop, now)) return 0;
-  const offset = utcOffsetMinutes(shop.platform_info.ianaTimezone, now);
+  const offset = utcOffsetMinutes(storeTimeZoneOf(shop), now);
   const cutoffIn = (days: number) =>
     new Date(inactivityCutoff(new Date(now.getTime() + days * DAY_MS).toISOString(), period, offset));
   let queued = 0;

@@ -39,6 +39,7 @@ import { AppError } from "../../infra/errors";
 import { refreshCollectionProducts } from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { eventKindAllowed } from "../earn-events/event-programs";
+import { storeTimeZoneOf } from "../shops/time-zone";
 import { dateOf, storedProgramProblem } from "./program-rules";
 import * as repo from "./programs.repository";
 
@@ -53,7 +54,7 @@ function shopTimeOf(deps: Deps, shop: ShopRow): ShopTime {
   const now = deps.clock.now();
   return {
     at: now.toISOString(),
-    utcOffsetMinutes: utcOffsetMinutes(shop.platform_info.ianaTimezone, now),
+    utcOffsetMinutes: utcOffsetMinutes(storeTimeZoneOf(shop), now),
     planRank: planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }),
   };
 }

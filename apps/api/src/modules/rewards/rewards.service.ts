@@ -23,6 +23,7 @@ import { AppError } from "../../infra/errors";
 import type { DiscountRequest, DiscountValue, SalesChannel } from "../../platform/port";
 import { postEntry, postHold, reserveHold, voidHold } from "../ledger/ledger.service";
 import { enqueueEmails } from "../mail/mail.service";
+import { storeTimeZoneOf } from "../shops/time-zone";
 import * as repo from "./rewards.repository";
 
 /**
@@ -52,7 +53,7 @@ function shopFacts(shop: ShopRow) {
     currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
     planRank: planRankOf(shop.plan) as PlanRank,
     sandbox: shop.settings.sandbox?.enabled ?? false,
-    timeZone: shop.platform_info.ianaTimezone ?? "UTC",
+    timeZone: storeTimeZoneOf(shop) ?? "UTC",
   };
 }
 

@@ -1,8 +1,10 @@
-import type {
-  FieldError,
-  LoyaltySettings,
-  PutLoyaltySettingsBody,
-  PutLoyaltySettingsResponse,
+import {
+  type BrandColors,
+  defaultGeneralSettings,
+  type FieldError,
+  type LoyaltySettings,
+  type PutLoyaltySettingsBody,
+  type PutLoyaltySettingsResponse,
 } from "@laurel/contracts";
 import type { ShopRow, ShopSettingsJson } from "@laurel/db";
 import {
@@ -23,6 +25,7 @@ import * as jobs from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { convertShopPendingPoints } from "../orders/orders.service";
 import { getShopOrThrow, lockShopSettings, mergeShopSettings } from "../shops/shops.service";
+import { colorsAccessOf, savedBrandColorsOf } from "./brand-colours";
 
 /**
  * The shop's loyalty settings (`GET|PUT /apiSa/lp/settings`). Stored in `shops.settings`; what is
@@ -40,7 +43,10 @@ const INLINE_CONVERSION_LIMIT = 200;
  */
 const STRAGGLER_PASS_DELAY_MS = 2 * 60_000;
 
-export function presentLoyaltySettings(settings: ShopSettingsJson): LoyaltySettings {
+export function presentLoyaltySettings(
+  shop: ShopRow,
+  settings: ShopSettingsJson = shop.settings,
+): LoyaltySettings {
   return {
     orderEarningTrigger: settings.orderEarningTrigger ?? "paid",
     pendingPoints: settings.pendingPoints ?? DEFAULT_PENDING_POINTS,
@@ -48,11 +54,15 @@ export function presentLoyaltySettings(settings: ShopSettingsJson): LoyaltySetti
     sandbox: settings.sandbox ?? { enabled: false, testEmails: [] },
     exchangeRate: settings.exchangeRate ?? DEFAULT_EXCHANGE_RATE,
     couponRevoke: settings.couponRevoke ?? DEFAULT_COUPON_REVOKE_SETTINGS,
+    general: { ...defaultGeneralSettings, ...settings.general },
+    platformTimeZone: shop.platform_info.ianaTimezone ?? "UTC",
+    colors: savedBrandColorsOf({ settings }),
+    colorsAccess: colorsAccessOf(shop),
   };
 }
 
 export async function getLoyaltySettings(deps: Deps, shopId: string): Promise<LoyaltySettings> {
-  return presentLoyaltySettings((await getShopOrThrow(deps, shopId)).settings);
+  return presentLoyaltySettings(await getShopOrThrow(deps, shopId));
 }
 
 /**
@@ -64,6 +74,9 @@ function checkRules(shop: ShopRow, body: PutLoyaltySettingsBody): FieldError[] {
     const rate = validateExchangeRate(body.exchangeRate);
     if (!rate.ok) return rate.errors;
   }
+  const general = body.general ? checkRedirectHosts(shop, body.general) : [];
+  const colors = body.colors ? checkColourGate(shop, body.colors) : [];
+  if (general.length > 0 || colors.length > 0) return [...general, ...colors];
   if (!body.pointExpiry) return [];
   const parsed = pointExpirySettingsSchema.safeParse(body.pointExpiry);
   if (!parsed.success) {
@@ -77,6 +90,52 @@ function checkRules(shop: ShopRow, body: PutLoyaltySettingsBody): FieldError[] {
     ];
   }
   return [];
+}
+
+/** The shop's own hosts: its domain, its myshopify domain, and their subdomains (`account.…`). */
+function isShopHost(shop: ShopRow, host: string): boolean {
+  const bases = [shop.domain, shop.shopify_domain]
+    .filter((d): d is string => !!d)
+    .map((d) => d.toLowerCase().replace(/^www\./, ""));
+  const h = host.toLowerCase();
+  return bases.some((b) => h === b || h.endsWith(`.${b}`));
+}
+
+/** M-02: an https redirect must stay on the shop's domain (no open redirect from the widget). */
+function checkRedirectHosts(
+  shop: ShopRow,
+  general: NonNullable<PutLoyaltySettingsBody["general"]>,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const fields = [
+    ["loginRedirectUrl", "Login redirect URL"],
+    ["signUpRedirectUrl", "Sign-up redirect URL"],
+  ] as const;
+  for (const [field, label] of fields) {
+    const url = general[field];
+    if (url === null || url.startsWith("/")) continue;
+    if (!isShopHost(shop, new URL(url).hostname)) {
+      errors.push({
+        field: `general.${field}`,
+        message: `${label} must be a path on your store, such as /account/login, or an https URL on your store's domain.`,
+      });
+    }
+  }
+  return errors;
+}
+
+/**
+ * M-04, R-04: changing a colour needs Essential (the primary one also the shop's free-primary
+ * flag). Sending the saved value again is no change, so the section can always be sent whole.
+ */
+function checkColourGate(shop: ShopRow, colors: BrandColors): FieldError[] {
+  const access = colorsAccessOf(shop);
+  if (access.allowed) return [];
+  const saved = savedBrandColorsOf(shop);
+  const message = `Colors are available on the ${access.requiredPlan} plan and above`;
+  return (Object.keys(colors) as (keyof BrandColors)[])
+    .filter((k) => colors[k] !== saved[k] && !(k === "primary" && access.primaryAllowed))
+    .map((k) => ({ field: `colors.${k}`, message }));
 }
 
 const invalid = (errors: FieldError[]) =>
@@ -130,7 +189,7 @@ export async function updateLoyaltySettings(
     });
     pendingPointsConversion = { convertedOrders: converted, continuing: next !== null };
   }
-  return { settings: presentLoyaltySettings(settings), pendingPointsConversion };
+  return { settings: presentLoyaltySettings(shop, settings), pendingPointsConversion };
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { ProxyCustomerResponse } from "@laurel/contracts";
+import { defaultBrandColors, type ProxyCustomerResponse } from "@laurel/contracts";
 import type { Deps } from "../../infra/deps";
 import type { ProxyAuth } from "../../infra/http";
+import { brandColorsOf } from "../settings/brand-colours";
 import { faqsOf } from "./onsite-content";
 import { getShopperView } from "./storefront.service";
 
@@ -33,6 +34,16 @@ export function calculatePoints(view: ProxyCustomerResponse, amountMinor: number
     .reduce((sum, w) => sum + Math.floor(amountMinor / (w.perAmount as number)) * w.points, 0);
 }
 
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+function textOn(hex: string): string {
+  const full = hex.length === 4 ? hex.replace(/[0-9a-f]/gi, (d) => d + d) : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = Number.parseInt(full.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? "#000000" : "#ffffff";
+}
+
 export async function renderLoyaltyPage(
   deps: Deps,
   auth: ProxyAuth,
@@ -40,6 +51,9 @@ export async function renderLoyaltyPage(
   currency: string,
 ): Promise<string> {
   const view = await getShopperView(deps, auth);
+  const context = await deps.shopContexts.byId(auth.shopId);
+  // M-02: the shop's own sign-in and sign-up pages when it set them (checked when saved).
+  const general = context?.shop.settings.general;
   const member = view.customer?.type === "member" ? view.customer : null;
   const earn = view.waysToEarn
     .map((w) => {
@@ -60,7 +74,7 @@ export async function renderLoyaltyPage(
       }.</p><a class="laurel-page__button" href="#laurel-rewards">See my rewards</a>`
     : view.signedIn
       ? `<p>Join the program to start earning.</p><a class="laurel-page__button" href="#laurel-rewards">Join now</a>`
-      : `<p>Earn points on every order and spend them on rewards.</p><a class="laurel-page__button" href="/account/register">Join now</a> <a href="/account/login">Sign in</a>`;
+      : `<p>Earn points on every order and spend them on rewards.</p><a class="laurel-page__button" href="${esc(general?.signUpRedirectUrl ?? "/account/register")}">Join now</a> <a href="${esc(general?.loginRedirectUrl ?? "/account/login")}">Sign in</a>`;
   const calc =
     amountMinor === null
       ? ""
@@ -68,12 +82,13 @@ export async function renderLoyaltyPage(
           pointsText(view, calculatePoints(view, amountMinor)),
         )}</strong>.</p>`;
   // N-10: the merchant's FAQs (`/storefront/faqs`), or the defaults until they write their own.
-  const context = await deps.shopContexts.byId(auth.shopId);
+  // M-04: the shop's brand colours (hex, checked): banner, text on it, highlights and buttons.
+  const c = context ? brandColorsOf(context.shop) : defaultBrandColors;
   const faqs = (context ? faqsOf(context.shop.settings).faqs : [])
     .map((f) => `<details><summary>${esc(f.question)}</summary><p>${esc(f.answer)}</p></details>`)
     .join("");
   return `<div class="laurel-page" data-testid="laurel-loyalty-page">
-<style>.laurel-page{max-width:960px;margin:0 auto;padding:24px 16px}.laurel-page section{margin:32px 0}.laurel-page ul{list-style:none;padding:0}.laurel-page li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #0001}.laurel-page__hero{padding:40px 24px;border-radius:12px;background:#1f4b3f;color:#fff;text-align:center}.laurel-page__hero a{color:inherit}.laurel-page__button{display:inline-block;margin:8px;padding:10px 20px;border:2px solid currentColor;border-radius:24px;text-decoration:none}</style>
+<style>.laurel-page{max-width:960px;margin:0 auto;padding:24px 16px}.laurel-page section{margin:32px 0}.laurel-page ul{list-style:none;padding:0}.laurel-page li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #0001}.laurel-page__hero{padding:40px 24px;border-radius:12px;background:${c.primary};color:${c.secondary};text-align:center}.laurel-page__hero a{color:inherit}.laurel-page h2,.laurel-page em{color:${c.accent}}.laurel-page__button{display:inline-block;margin:8px;padding:10px 20px;border:2px solid ${c.loyaltyPageButton};border-radius:24px;background:${c.loyaltyPageButton};color:${textOn(c.loyaltyPageButton)}!important;text-decoration:none}</style>
 <section class="laurel-page__hero"><h1>Rewards</h1>${hero}</section>
 <section aria-labelledby="laurel-earn"><h2 id="laurel-earn">Ways to earn</h2><ul data-testid="laurel-page-earn">${earn}</ul></section>
 <section aria-labelledby="laurel-redeem"><h2 id="laurel-redeem">Ways to redeem</h2><ul data-testid="laurel-page-redeem">${redeem}</ul></section>

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import {
+  defaultGeneralSettings,
   defaultPointLabel,
   defaultWidgetColors,
   hexColourSchema,
   launcherIconUrl,
+  loyaltySettingsSchema,
   pointLabelSchema,
   WIDGET_CSS_MAX,
   WIDGET_LANGUAGES_MAX,
@@ -229,6 +231,22 @@ export function resolveWidgetSettings(shop: ShopFacts, requestedLocale = "en"): 
     iconTheme: design.iconTheme,
     programSort: design.programSort,
     showPoweredBy: design.showPoweredBy || !designAllows(shop).removePoweredBy,
+    ...storefrontGeneralOf(shop.settings as ShopSettingsJson),
+  };
+}
+
+/**
+ * M-02 (decision 0166): what the storefront needs of the General settings, each checked again
+ * with its contract (a bad stored value reads as unset: the theme's own links, no selector).
+ */
+function storefrontGeneralOf(settings: ShopSettingsJson) {
+  const g = { ...defaultGeneralSettings, ...settings.general };
+  const general = loyaltySettingsSchema.shape.general.shape;
+  return {
+    loginUrl: valid(general.loginRedirectUrl, g.loginRedirectUrl) ?? null,
+    registerUrl: valid(general.signUpRedirectUrl, g.signUpRedirectUrl) ?? null,
+    cartDrawerSelector: valid(general.cartDrawerSelector, g.cartDrawerSelector) ?? null,
+    dateFormat: valid(general.dateFormat, g.dateFormat) ?? defaultGeneralSettings.dateFormat,
   };
 }
 

@@ -41,6 +41,7 @@ import { type Actor, auditWrite } from "../audit/audit.service";
 import { lockCustomers } from "../customers/customers.service";
 import { type EntryInput, postEntries, postEntry } from "../ledger/ledger.service";
 import { type EmailRequest, enqueueEmails } from "../mail/mail.service";
+import { storeTimeZoneOf } from "../shops/time-zone";
 import { enqueueTierTags } from "./tier-tags.service";
 import * as repo from "./tiers.repository";
 
@@ -92,7 +93,8 @@ function canonical(value: unknown): string {
   );
 }
 
-export const timeZoneOf = (shop: Pick<ShopRow, "platform_info">) => shop.platform_info.ianaTimezone ?? null;
+export const timeZoneOf = (shop: Pick<ShopRow, "platform_info" | "settings">) =>
+  storeTimeZoneOf(shop) ?? null;
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 function presentRun(r: TierRunRow): TierRunView {

@@ -60,7 +60,7 @@ export function HomeView({ c, data }: { c: Ctx; data: Data }) {
         <p>{t("guest.body")}</p>
         <a
           class="lw-btn"
-          href={link(c.embed.registerUrl, "/account/register")}
+          href={link(s.registerUrl || c.embed.registerUrl, "/account/register")}
           onClick={rememberJoinIntent}
           data-testid="laurel-register"
         >
@@ -69,7 +69,7 @@ export function HomeView({ c, data }: { c: Ctx; data: Data }) {
         <p class="lw-muted">
           {t("guest.haveAccount")}{" "}
           <a
-            href={link(c.embed.loginUrl, "/account/login")}
+            href={link(s.loginUrl || c.embed.loginUrl, "/account/login")}
             onClick={rememberJoinIntent}
             data-testid="laurel-login"
           >

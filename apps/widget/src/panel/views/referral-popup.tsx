@@ -126,7 +126,11 @@ function ReferralPopup({ c, code }: { c: Ctx; code: string }) {
         ) : (
           <>
             <p>{popup.description}</p>
-            <a class="lw-btn" style={button} href={link(c.embed.registerUrl, "/account/register")}>
+            <a
+              class="lw-btn"
+              style={button}
+              href={link(c.settings.registerUrl || c.embed.registerUrl, "/account/register")}
+            >
               {popup.buttonText}
             </a>
           </>

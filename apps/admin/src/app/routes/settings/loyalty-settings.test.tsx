@@ -18,6 +18,16 @@ const saved: LoyaltySettings = {
     timeframe: { unit: "month", duration: 1 },
     timeLimit: null,
   },
+  general: {
+    timeZone: null,
+    dateFormat: "month_day",
+    loginRedirectUrl: null,
+    signUpRedirectUrl: null,
+    cartDrawerSelector: null,
+  },
+  platformTimeZone: "America/New_York",
+  colors: { primary: "#1f2937", secondary: "#ffffff", accent: "#1f6feb", loyaltyPageButton: "#1f4b3f" },
+  colorsAccess: { allowed: true, primaryAllowed: true, requiredPlan: "Essential" },
 };
 
 function setup() {
@@ -99,6 +109,55 @@ describe("/settings â†’ Order, Pre-launch, Exchange rate, Coupon revoke (M-01 â€
       pendingPoints: { enabled: false, value: 14, unit: "day" },
       confirmPendingPointsConversion: true,
     });
+  }, 30_000);
+
+  it("General and Colours (M-02, M-04): send their sections whole; a refused colour shows at its field", async () => {
+    const fake = setup();
+    fake.answer("PUT /apiSa/lp/settings", 400, {
+      success: false,
+      error: "Accent colour must be a hex colour, such as #1f6feb.",
+      code: "validation_failed",
+      errors: [{ field: "colors.accent", message: "Accent colour must be a hex colour, such as #1f6feb." }],
+    });
+    await renderApp("/settings", { fake });
+    const zone = await screen.findByRole("combobox", { name: "Store time zone" }, { timeout: 15_000 });
+    expect(within(zone).getByRole("option", { name: "Store default (America/New_York)" })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.selectOptions(zone, "Europe/Paris");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Date format" }), "DD/MM/YYYY");
+    await user.type(screen.getByRole("textbox", { name: "Login redirect URL" }), "/pages/sign-in");
+    await user.type(screen.getByRole("textbox", { name: "Cart drawer selector" }), "#cart-drawer");
+    const accent = screen.getByRole("textbox", { name: "Accent color" });
+    await user.clear(accent);
+    await user.type(accent, "blue");
+    expectConsoleError(1);
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    expect(await screen.findByText("Accent colour must be a hex colour, such as #1f6feb.")).toBeTruthy();
+    expect(await screen.findByText("Failed to synchronize colors")).toBeTruthy();
+    expect(fake.callsTo("PUT", "/apiSa/lp/settings")[0]?.body).toEqual({
+      general: {
+        timeZone: "Europe/Paris",
+        dateFormat: "DD/MM/YYYY",
+        loginRedirectUrl: "/pages/sign-in",
+        signUpRedirectUrl: null,
+        cartDrawerSelector: "#cart-drawer",
+      },
+      colors: { ...saved.colors, accent: "blue" },
+    });
+  }, 30_000);
+
+  it("R-04, R-11: below Essential the colours wait for the plan; the free-primary flag frees the primary one", async () => {
+    const fake = setup();
+    fake.answer("GET /apiSa/lp/settings", 200, {
+      success: true,
+      data: { ...saved, colorsAccess: { allowed: false, primaryAllowed: true, requiredPlan: "Essential" } },
+    });
+    await renderApp("/settings", { fake });
+    expect(await screen.findByText("Available in Essential plan", {}, { timeout: 15_000 })).toBeTruthy();
+    expect((screen.getByRole("textbox", { name: "Primary color" }) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByRole("textbox", { name: "Accent color" }) as HTMLInputElement).disabled).toBe(true);
+    // Weekly report recipients live in their own card on the same page (K-12), linked from General.
+    expect(screen.getByRole("button", { name: "Go to the weekly report" })).toBeTruthy();
   }, 30_000);
 
   it("a failed load says so and offers a retry", async () => {

@@ -39,13 +39,13 @@ function TranslationsSection({ href }: { href: (path: string) => string }) {
   );
 }
 
-/** M-01: the settings sections built so far: Order, Pre-launch, Exchange rate, Coupon revoke (one form), then the e-mail and translation cards. */
+/** M-01: the settings sections built so far: General, Order, Pre-launch, Exchange rate, Coupon revoke, Colours (one form), then the e-mail, translation and weekly report cards. */
 function SettingsOverview({ href }: { href: (path: string) => string }) {
   const { t } = useTranslation();
   return (
     <Page title={t("notifications.settings.title")}>
       <Layout>
-        <LoyaltySettingsSections />
+        <LoyaltySettingsSections weeklyReportAnchor="settings-weekly-report" />
         <Layout.AnnotatedSection
           title={t("notifications.settings.notificationsTitle")}
           description={t("notifications.settings.notificationsBody")}
@@ -93,6 +93,7 @@ function SettingsOverview({ href }: { href: (path: string) => string }) {
           <EmailLanguageCard />
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection
+          id="settings-weekly-report"
           title={t("analytics.weeklyReport.title")}
           description={t("analytics.weeklyReport.description")}
         >

@@ -28,6 +28,12 @@ import { isApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
 import { useLoyaltySettings } from "../api/get-loyalty-settings";
 import { usePutLoyaltySettings } from "../api/put-loyalty-settings";
+import {
+  type GeneralColourForm,
+  GeneralColourSection,
+  generalBodyOf,
+  generalColourFormOf,
+} from "./general-colour-sections";
 
 type DurationUnit = (typeof durationUnits)[number];
 type LimitUnit = (typeof limitUnits)[number];
@@ -48,6 +54,8 @@ interface Form {
   timeLimitOn: boolean;
   timeLimitValue: string;
   timeLimitUnit: DurationUnit;
+  /** M-02, M-04. */
+  generalColours: GeneralColourForm;
 }
 
 function formOf(s: LoyaltySettings): Form {
@@ -66,6 +74,7 @@ function formOf(s: LoyaltySettings): Form {
     timeLimitOn: s.couponRevoke.timeLimit !== null,
     timeLimitValue: String(s.couponRevoke.timeLimit?.value ?? 30),
     timeLimitUnit: s.couponRevoke.timeLimit?.unit ?? "day",
+    generalColours: generalColourFormOf(s),
   };
 }
 
@@ -94,6 +103,11 @@ function bodyOf(form: Form, saved: Form): PutLoyaltySettingsBody {
     body.sandbox = { enabled: form.sandboxEnabled, testEmails: emailsOf(form.testEmails) };
   }
   if (differs(["exchangeRate"])) body.exchangeRate = numberOf(form.exchangeRate);
+  const general = generalBodyOf(form.generalColours);
+  if (JSON.stringify(general) !== JSON.stringify(generalBodyOf(saved.generalColours))) body.general = general;
+  if (JSON.stringify(form.generalColours.colors) !== JSON.stringify(saved.generalColours.colors)) {
+    body.colors = form.generalColours.colors;
+  }
   if (
     differs([
       "revokeEnabled",
@@ -128,12 +142,19 @@ const FIELD_OF: [RegExp, string][] = [
   [/^couponRevoke\.timeframe/, "timeframeDuration"],
   [/^couponRevoke\.timeLimit/, "timeLimitValue"],
   [/^couponRevoke/, "revokeEnabled"],
+  [/^general\.dateFormat/, "dateFormat"],
+  [/^general\.loginRedirectUrl/, "loginRedirectUrl"],
+  [/^general\.signUpRedirectUrl/, "signUpRedirectUrl"],
+  [/^general\.cartDrawerSelector/, "cartDrawerSelector"],
+  [/^general/, "timeZone"],
 ];
 
 function errorsOf(fields: { field: string; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of fields) {
-    const key = FIELD_OF.find(([re]) => re.test(e.field))?.[1] ?? "general";
+    // M-04: `colors.accent` shows at the accent colour.
+    const colour = /^colors\.(\w+)/.exec(e.field)?.[1];
+    const key = colour ? `color.${colour}` : (FIELD_OF.find(([re]) => re.test(e.field))?.[1] ?? "general");
     out[key] ??= e.message;
   }
   return out;
@@ -144,7 +165,7 @@ function errorsOf(fields: { field: string; message: string }[]): Record<string, 
  * and its test e-mails), Exchange rate (M-03, H-16) and Coupon revoke (H-12) sections, one form
  * with the save bar. Validation is the server's, in the spec's words, shown at each field.
  */
-export function LoyaltySettingsSections() {
+export function LoyaltySettingsSections({ weeklyReportAnchor }: { weeklyReportAnchor: string }) {
   const { t } = useTranslation();
   const query = useLoyaltySettings();
   if (query.isPending) {
@@ -167,10 +188,10 @@ export function LoyaltySettingsSections() {
       </Layout.AnnotatedSection>
     );
   }
-  return <SettingsForm saved={query.data} />;
+  return <SettingsForm saved={query.data} weeklyReportAnchor={weeklyReportAnchor} />;
 }
 
-function SettingsForm({ saved }: { saved: LoyaltySettings }) {
+function SettingsForm({ saved, weeklyReportAnchor }: { saved: LoyaltySettings; weeklyReportAnchor: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const put = usePutLoyaltySettings();
@@ -211,7 +232,11 @@ function SettingsForm({ saved }: { saved: LoyaltySettings }) {
               : { general: error.serverError ?? t("loyaltySettings.saveError") },
           );
         }
-        toast(t("loyaltySettings.saveError"), { isError: true });
+        // M-04's words when the colours were refused, M-08's otherwise.
+        const colours = isApiError(error) && error.errors.some((e) => e.field.startsWith("colors"));
+        toast(t(colours ? "loyaltySettings.colors.saveError" : "loyaltySettings.saveError"), {
+          isError: true,
+        });
         throw error;
       } finally {
         confirmed.current = false;
@@ -225,6 +250,14 @@ function SettingsForm({ saved }: { saved: LoyaltySettings }) {
   const changed = JSON.stringify(form) !== JSON.stringify(initial);
   const { setSaveChanged } = saveBar;
   useEffect(() => setSaveChanged(changed), [changed, setSaveChanged]);
+
+  const generalColourProps = {
+    form: form.generalColours,
+    saved,
+    errors,
+    onChange: (next: GeneralColourForm) => set("generalColours", next),
+    weeklyReportAnchor,
+  };
 
   const unitOptions = <U extends string>(units: readonly U[]) =>
     units.map((u) => ({ value: u, label: t(`loyaltySettings.units.${u}`) }));
@@ -240,6 +273,7 @@ function SettingsForm({ saved }: { saved: LoyaltySettings }) {
           </Banner>
         </Layout.Section>
       ) : null}
+      <GeneralColourSection part="general" {...generalColourProps} />
       <Layout.AnnotatedSection
         id="settings-order"
         title={t("loyaltySettings.order.title")}
@@ -395,6 +429,7 @@ function SettingsForm({ saved }: { saved: LoyaltySettings }) {
           </BlockStack>
         </Card>
       </Layout.AnnotatedSection>
+      <GeneralColourSection part="colors" {...generalColourProps} />
       <Modal
         open={confirming}
         onClose={() => setConfirming(false)}
