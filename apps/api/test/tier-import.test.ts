@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/infra/clock";
+import { applyNextBatch, runImport } from "../src/modules/customer-imports/customer-imports.service";
 import {
   addMembers,
   adminGet,
@@ -199,6 +200,31 @@ describe("tier import (J-11)", () => {
     expect(await runToEnd(id)).toMatchObject({ status: "done", changedRows: 1 });
     expect(await tierOf("9503")).toEqual({ tier_id: tierIds.Silver, metric: 25_000 });
   });
+
+  it("an import under way waits while a tier run starts meanwhile, then applies (I-10)", async () => {
+    const res = await upload("Email,Amount spent\n9505@example.com,210\n", "kind=tier&fileName=w.csv");
+    const id = res.json().data.import.id;
+    // Started, and a launch began before its job ran (the job is played by hand here).
+    await t.deps.db
+      .updateTable("customer_imports")
+      .set({ status: "importing" })
+      .where("id", "=", id)
+      .execute();
+    await t.deps.db.updateTable("tier_programs").set({ running_run_id: "tierrun_busy" }).execute();
+    try {
+      expect(await applyNextBatch(t.deps, "shop_demo", id)).toBe("waiting");
+      const waiting = (await adminGet(t.app, `/apiSa/customers/imports/${id}`, token)).json().data;
+      expect(waiting).toMatchObject({ status: "importing", doneRows: 0 });
+      expect(await tierOf("9505")).toEqual({ tier_id: tierIds.Bronze, metric: 0 });
+    } finally {
+      await t.deps.db.updateTable("tier_programs").set({ running_run_id: null }).execute();
+    }
+    // The job, sent again for later, finds the run over.
+    await runImport(t.deps, "shop_demo", id);
+    const done = (await adminGet(t.app, `/apiSa/customers/imports/${id}`, token)).json().data;
+    expect(done).toMatchObject({ status: "done", doneRows: 1, changedRows: 1 });
+    expect(await tierOf("9505")).toEqual({ tier_id: tierIds.Silver, metric: 21_000 });
+  });
 });
 
 const migrationQuery = (rule: unknown, extra = "&tierColumn=vip_tier_name") =>
@@ -267,6 +293,7 @@ describe("the migration's tier step (J-14)", () => {
     const done = await runToEnd(data.import.id);
     expect(done).toMatchObject({ status: "done", doneRows: 2 });
     expect(await tierOf("9504")).toEqual({ tier_id: tierIds.Gold, metric: 50_000 });
+    // The rule's requirement replaces 9505's imported measure ($210 → 0): back to the base tier.
     expect(await tierOf("9505")).toEqual({ tier_id: tierIds.Bronze, metric: 0 });
     expect(await changesOf("9504")).toContainEqual({
       from_tier_id: tierIds.Bronze,
