@@ -468,7 +468,7 @@ function importTierBaselinesOf(
     imp.tier_basis,
     rows.flatMap((r) =>
       r.customer_id !== null && r.tier_value !== null
-        ? [{ customerId: r.customer_id, value: r.tier_value }]
+        ? [{ customerId: r.customer_id, value: Number(r.tier_value) }]
         : [],
     ),
     { importId: imp.id, reason },
