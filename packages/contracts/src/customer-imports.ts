@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { queryCount, text } from "./bounds";
+import { errorMessages } from "./envelope";
+import { type TierBasisName, tierBases } from "./tiers";
 
 /**
  * Customer imports (issue 9, J-07 … J-12, decision 0105): a CSV of points or birthdays, checked
@@ -15,7 +17,7 @@ export const importFileMessages = {
   failed: "Fail to import file",
 } as const;
 
-export const customerImportKinds = ["points", "birthday", "migration"] as const;
+export const customerImportKinds = ["points", "birthday", "migration", "tier"] as const;
 export type CustomerImportKindName = (typeof customerImportKinds)[number];
 /** J-10: "import add" adds the file's points; "import reset" sets the balance to them. */
 export const customerImportModes = ["add", "reset"] as const;
@@ -30,6 +32,114 @@ export const importHeaders = {
   createDate: "Create Date",
   birthday: "Birthday",
 } as const;
+
+/**
+ * J-11: a tier import's value column is the shop's tier basis (decision 0167). The header Laurel's
+ * template writes for each basis, the words the messages use, and the other spellings recognised
+ * (compacted: lower case, letters and digits only).
+ */
+export const tierImportHeaders: Record<TierBasisName, string> = {
+  points_earned: "Points earned",
+  amount_spent: "Amount spent",
+  orders: "Number of orders",
+};
+export const tierBasisWords: Record<TierBasisName, string> = {
+  points_earned: "points earned",
+  amount_spent: "amount spent",
+  orders: "number of orders",
+};
+const TIER_IMPORT_ALIASES: Record<TierBasisName, readonly string[]> = {
+  points_earned: ["pointsearned", "points", "tierpoints", "lifetimepoints", "totalpointsearned"],
+  amount_spent: ["amountspent", "spent", "totalspent", "spend", "totalspend", "lifetimespend", "moneyspent"],
+  orders: ["numberoforders", "orders", "orderscount", "ordercount", "totalorders"],
+};
+
+/** J-11: where a tier import's value column is, or which wrong column stands in its place. */
+export function findTierImportColumn(
+  headers: readonly string[],
+  basis: TierBasisName,
+): { index: number } | { wrong: string } | { missing: true } {
+  const compacted = headers.map(compactHeader);
+  for (const alias of TIER_IMPORT_ALIASES[basis]) {
+    const index = compacted.indexOf(alias);
+    if (index >= 0) return { index };
+  }
+  for (const other of tierBases) {
+    if (other === basis) continue;
+    const index = compacted.findIndex((c) => TIER_IMPORT_ALIASES[other].includes(c));
+    if (index >= 0) return { wrong: (headers[index] ?? "").trim() };
+  }
+  return { missing: true };
+}
+
+/** J-11's "replace-column" message: the tier basis, the column found and the one to use instead. */
+export function tierImportColumnMessage(basis: TierBasisName, found: string | null): string {
+  const template =
+    found === null ? errorMessages.tier_import_missing_column : errorMessages.tier_import_replace_column;
+  return template
+    .replace("{{basis}}", tierBasisWords[basis])
+    .replace("{{found}}", found ?? "")
+    .replace("{{expected}}", tierImportHeaders[basis]);
+}
+
+/** J-14: a migration's tier rule, one entry per tier of the other app (money in minor units). */
+export const migrationTierRuleSchema = z
+  .array(
+    z.strictObject({
+      name: text("Tier name", 100).trim().min(1, "Tier name is required."),
+      requirement: z
+        .number({ error: "Entry requirement must be a whole number." })
+        .int("Entry requirement must be a whole number.")
+        .min(0, "Entry requirement must be at least 0.")
+        .max(100_000_000_000, "Entry requirement is too large."),
+    }),
+    { error: "tierRule must be a list of tiers." },
+  )
+  .min(1, "tierRule needs at least one tier.")
+  .max(50, "tierRule has at most 50 tiers.");
+export type MigrationTierRule = z.infer<typeof migrationTierRuleSchema>;
+
+/**
+ * J-14: exactly one base tier with entry requirement 0, no duplicate entry requirements (nor tier
+ * names, compared without case). Each problem names its field (`tierRule[1].requirement`).
+ */
+export function validateMigrationTierRule(rule: MigrationTierRule): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = [];
+  const bases = rule.flatMap((t, i) => (t.requirement === 0 ? [i] : []));
+  if (bases.length !== 1) {
+    const at = bases[1] ?? 0;
+    issues.push({ field: `tierRule[${at}].requirement`, message: errorMessages.tier_rule_base });
+  }
+  const requirements = new Set<number>();
+  const names = new Set<string>();
+  rule.forEach((t, i) => {
+    if (t.requirement !== 0 && requirements.has(t.requirement))
+      issues.push({
+        field: `tierRule[${i}].requirement`,
+        message: errorMessages.tier_rule_duplicate_requirement,
+      });
+    requirements.add(t.requirement);
+    const name = t.name.trim().toLowerCase();
+    if (names.has(name))
+      issues.push({ field: `tierRule[${i}].name`, message: errorMessages.tier_rule_duplicate_name });
+    names.add(name);
+  });
+  return issues;
+}
+
+/** The tier rule travels in the upload's query as JSON (the body is the file). */
+const tierRuleQuery = z
+  .string()
+  .max(8_000, "tierRule is too long.")
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "tierRule must be JSON." });
+      return z.NEVER;
+    }
+  })
+  .pipe(migrationTierRuleSchema);
 
 /** J-13: the loyalty apps merchants migrate from, whose exports the wizard recognises. */
 export const migrationSources = ["smile", "loyaltylion", "yotpo", "rivo", "other"] as const;
@@ -88,7 +198,7 @@ export function guessMigrationSource(headers: readonly string[]): MigrationSourc
 
 /** `POST /apiSa/customers/imports?kind&mode&fileName` with the CSV as the raw body (text/csv). */
 export const customerImportUploadQuery = z.strictObject({
-  kind: z.enum(customerImportKinds, { error: "Type must be points, birthday or migration." }),
+  kind: z.enum(customerImportKinds, { error: "Type must be points, birthday, migration or tier." }),
   mode: z.enum(customerImportModes, { error: "Mode must be add or reset." }).optional(),
   fileName: text("File name", 255).trim().min(1, "File name is required."),
   /** Migrations (J-13): the app the file comes from. */
@@ -101,6 +211,9 @@ export const customerImportUploadQuery = z.strictObject({
   customerIdColumn: text("customerIdColumn", 200).trim().min(1).optional(),
   phoneColumn: text("phoneColumn", 200).trim().min(1).optional(),
   birthdayColumn: text("birthdayColumn", 200).trim().min(1).optional(),
+  /** Migrations (J-13, J-14): the file's tier name column, and the rule giving each name its entry requirement. */
+  tierColumn: text("tierColumn", 200).trim().min(1).optional(),
+  tierRule: tierRuleQuery.optional(),
 });
 export type CustomerImportUploadQuery = z.infer<typeof customerImportUploadQuery>;
 
@@ -128,6 +241,8 @@ export const customerImportSchema = z.object({
   kind: z.enum(customerImportKinds),
   mode: z.enum(customerImportModes).nullable(),
   source: z.enum(migrationSources).nullable(),
+  /** Tier imports and migrations with a tier rule: the basis the values are measured on. */
+  tierBasis: z.enum(tierBases).nullable(),
   fileName: z.string(),
   fileBytes: z.number(),
   status: z.enum(customerImportStatuses),
@@ -159,6 +274,9 @@ export const migrationDryRunSchema = z.object({
   refused: z.number(),
   /** Good rows setting a birthday. */
   birthdays: z.number(),
+  /** Good rows whose imported tier measure would change, or stay (tier imports, migrations with a tier rule). */
+  tierChange: z.number(),
+  tierKeep: z.number(),
   preview: z.array(migrationPreviewRowSchema),
 });
 

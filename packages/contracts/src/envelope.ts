@@ -115,6 +115,14 @@ export const errorMessages = {
   tier_not_launched: "VIP tiers are not launched.",
   tier_direct_change_basis: "A direct tier change needs tiers calculated by points earned.",
   tier_rewards_in_use: "Programs still give VIP tier rewards. Turn them off before deactivating VIP tiers.",
+  // Tier import (J-11) and the migration's tier rule (J-14), decision 0167.
+  tier_import_replace_column:
+    "Your VIP tiers are calculated by {{basis}}: replace the column '{{found}}' with '{{expected}}'.",
+  tier_import_missing_column:
+    "Your file is missing the {{expected}} header: your VIP tiers are calculated by {{basis}}.",
+  tier_rule_base: "Exactly one base tier with entry requirement 0 is required",
+  tier_rule_duplicate_requirement: "Duplicate entry requirement",
+  tier_rule_duplicate_name: "Duplicate tier name",
   // E-mail (L-04, L-10).
   notification_not_found: "This notification does not exist.",
   mail_test_failed: "Failed to send mail test",

@@ -7,6 +7,7 @@ import { MAX_MONEY_MINOR, MAX_POINTS_PER_ACTION, TEXT_LIMITS, text } from "./bou
  * Wire copies of the domain's vocabularies (packages/domain/src/tiers), checked by the API tests.
  */
 export const tierBases = ["points_earned", "amount_spent", "orders"] as const;
+export type TierBasisName = (typeof tierBases)[number];
 export const tierUnits = ["day", "week", "month", "year"] as const;
 export const tierDemotionActions = ["downgrade_tier", "reset_tier"] as const;
 export const tierProgramStatuses = ["inactive", "launched", "deactivated"] as const;

@@ -518,7 +518,16 @@ export interface TierEntryGrantsTable {
   platform_discount_id: string | null;
 }
 
-export type TierChangeReason = "order" | "launch" | "relaunch" | "demotion" | "direct" | "exclusive";
+export type TierChangeReason =
+  | "order"
+  | "launch"
+  | "relaunch"
+  | "demotion"
+  | "direct"
+  | "exclusive"
+  /** A tier import (J-11) or a migration's tier step (J-14, `migrate_tier`): migration 0190. */
+  | "import"
+  | "migrate_tier";
 
 export interface TierChangesTable {
   shop_id: string;
@@ -683,6 +692,7 @@ export interface DB {
   // Customer imports (issue 9, migration 0120).
   customer_imports: CustomerImportsTable;
   customer_import_rows: CustomerImportRowsTable;
+  customer_tier_baselines: CustomerTierBaselinesTable;
   // Children info on the profile (issue 9, migration 0165).
   customer_children: CustomerChildrenTable;
   // Customer exports as jobs (issue 9, migration 0167).
@@ -973,7 +983,7 @@ export interface GrowthClaimsTable {
 export type EarnEventRow = Selectable<EarnEventsTable>;
 
 /** Customer imports (issue 9, J-07 … J-12, migration 0120, decision 0105). */
-export type CustomerImportKind = "points" | "birthday" | "migration";
+export type CustomerImportKind = "points" | "birthday" | "migration" | "tier";
 export type CustomerMigrationSource = "smile" | "loyaltylion" | "yotpo" | "rivo" | "other";
 export type CustomerImportMode = "add" | "reset";
 export type CustomerImportStatus = "validating" | "ready" | "importing" | "done" | "failed";
@@ -1001,6 +1011,14 @@ export interface CustomerImportsTable {
   /** Migrations (0166): the app the file comes from and the merchant's column mapping. */
   source: Generated<CustomerMigrationSource | null>;
   columns: ColumnType<Partial<Record<string, string>> | null, string | null | undefined, string | null>;
+  /** Tier imports and migrations with a tier rule (0190): the basis the file was checked against. */
+  tier_basis: Generated<"points_earned" | "amount_spent" | "orders" | null>;
+  /** A migration's tier rule (J-14): the other app's tier names and their entry requirements. */
+  tier_rule: ColumnType<
+    { name: string; requirement: number }[] | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 
 export interface CustomerImportRowsTable {
@@ -1018,6 +1036,19 @@ export interface CustomerImportRowsTable {
   error_field: string | null;
   error_message: string | null;
   outcome: "changed" | "unchanged" | null;
+  /** The imported measure on the tier basis (0190; money in minor units). */
+  tier_value: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** J-11 (0190, decision 0167): a member's imported measure, added to what the tier engine measures. */
+export interface CustomerTierBaselinesTable {
+  shop_id: string;
+  customer_id: string;
+  basis: "points_earned" | "amount_spent" | "orders";
+  value: number;
+  counted_from: Date;
+  import_id: string;
+  updated_at: DefaultTimestamp;
 }
 
 export type CustomerImportRow = Selectable<CustomerImportsTable>;

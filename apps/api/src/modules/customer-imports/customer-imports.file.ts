@@ -2,11 +2,16 @@ import { createHash } from "node:crypto";
 import { pipeline, type Readable, Transform, type TransformCallback } from "node:stream";
 import {
   type CustomerImportKindName,
+  findTierImportColumn,
   importFileMessages,
   importHeaders,
   MAX_IMPORT_FILE_BYTES,
   type MigrationMapping,
+  type MigrationTierRule,
+  type TierBasisName,
   textProblem,
+  tierImportColumnMessage,
+  tierImportHeaders,
 } from "@laurel/contracts";
 import { MAX_POINTS_BALANCE, parseBirthday } from "@laurel/domain";
 import { type CsvError, parse } from "csv-parse";
@@ -28,8 +33,24 @@ export interface StagedRow {
   birthMonth: number | null;
   birthDay: number | null;
   sourceDate: string | null;
+  /** Tier imports and migrations with a tier rule: the measure on the tier basis (money in minor units). */
+  tierValue: number | null;
   errorField: string | null;
   errorMessage: string | null;
+}
+
+/**
+ * J-11 / J-14 (decision 0167): what a file's tier column means. A tier import's column must be the
+ * shop's tier basis (its values are the measure); a migration's mapped column holds the other app's
+ * tier names, which the rule turns into entry requirements.
+ */
+export interface TierReading {
+  basis: TierBasisName;
+  /** Digits after the decimal point of the store's currency (amount spent). */
+  minorDigits: number;
+  /** Migrations: the file's tier name column and the merchant's rule. */
+  column?: string;
+  rule?: MigrationTierRule;
 }
 
 export interface ReadFileResult {
@@ -42,6 +63,8 @@ type Column = keyof typeof importHeaders;
 type Columns = Partial<Record<Column, number>> & {
   /** A migration's headers as the file names them (its errors name these). */
   names?: Partial<Record<Column, string>>;
+  /** The tier column (J-11, J-14) and its header as the file names it. */
+  tier?: { index: number; label: string };
 };
 
 /** A file-level refusal: a 400 naming `file`, in the spec's words where it has them. */
@@ -87,13 +110,30 @@ function findMappedColumns(header: readonly string[], mapping: MigrationMapping)
   return columns;
 }
 
+/** A tier import's column refused: a 400 naming `file` with J-11's replace-column message. */
+function tierColumnError(basis: TierBasisName, found: string | null): AppError {
+  const message = tierImportColumnMessage(basis, found);
+  const code = found === null ? "tier_import_missing_column" : "tier_import_replace_column";
+  return new AppError(code, 400, message, [{ field: "file", message }]);
+}
+
 /** J-08 … J-10: which columns a kind needs; a missing one refuses the whole file, naming it. */
 export function findColumns(
   header: readonly string[],
   kind: CustomerImportKindName,
   mapping?: MigrationMapping,
+  tier?: TierReading,
 ): Columns {
-  if (kind === "migration") return findMappedColumns(header, mapping ?? {});
+  if (kind === "migration") {
+    const mapped = findMappedColumns(header, mapping ?? {});
+    if (tier?.column) {
+      const name = tier.column;
+      const i = header.findIndex((h) => normaliseHeader(h) === normaliseHeader(name));
+      if (i < 0) throw fileError(`Your file has no column named ${name}.`);
+      mapped.tier = { index: i, label: header[i]?.trim() ?? name };
+    }
+    return mapped;
+  }
   const columns: Columns = {};
   header.forEach((h, i) => {
     const column = HEADER_OF.get(normaliseHeader(h));
@@ -104,6 +144,17 @@ export function findColumns(
       `Your file is missing the ${importHeaders.email} header (or ${importHeaders.customerId} or ${importHeaders.phone}).`,
     );
   }
+  if (kind === "tier") {
+    if (!tier) throw new Error("a tier import needs its basis");
+    const found = findTierImportColumn(header, tier.basis);
+    if ("wrong" in found) throw tierColumnError(tier.basis, found.wrong);
+    if ("missing" in found) throw tierColumnError(tier.basis, null);
+    columns.tier = {
+      index: found.index,
+      label: header[found.index]?.trim() ?? tierImportHeaders[tier.basis],
+    };
+    return columns;
+  }
   const needed: Column = kind === "points" ? "points" : "birthday";
   if (columns[needed] === undefined) {
     throw fileError(`Your file is missing the ${importHeaders[needed]} header.`);
@@ -112,6 +163,31 @@ export function findColumns(
 }
 
 const WHOLE_NUMBER = /^[+-]?\d{1,12}$/;
+const MAX_TIER_VALUE = 100_000_000_000;
+
+/**
+ * J-11: a tier import's value on its basis: points and orders whole numbers, an amount spent in the
+ * store's currency (`1,250.50`) turned into minor units; a blank cell is refused (blank VIP data).
+ */
+export function parseTierValue(raw: string | null, label: string, tier: TierReading): number | string {
+  if (raw === null) return `${label} is blank`;
+  const compact = raw.replace(/[,\s]/g, "");
+  if (tier.basis === "amount_spent") {
+    const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(compact);
+    if (!m) return `${label} must be an amount (for example 1250.50)`;
+    const fraction = (m[2] ?? "").replace(/0+$/, "");
+    if (fraction.length > tier.minorDigits)
+      return `${label} has more than ${tier.minorDigits} decimal${tier.minorDigits === 1 ? "" : "s"}`;
+    const minor =
+      Number(m[1]) * 10 ** tier.minorDigits + Number(fraction.padEnd(tier.minorDigits, "0") || "0");
+    if (minor > MAX_TIER_VALUE) return `${label} is too large`;
+    return minor;
+  }
+  const whole = compact.replace(/\.0+$/, "");
+  if (!/^\d{1,12}$/.test(whole)) return `${label} must be a whole number of 0 or more`;
+  const n = Number(whole);
+  return n > MAX_TIER_VALUE ? `${label} is too large` : n;
+}
 
 /** One record's checks: the first problem found names the column as the file's header does. */
 export function checkRecord(
@@ -120,6 +196,7 @@ export function checkRecord(
   columns: Columns,
   kind: CustomerImportKindName,
   mode: "add" | "reset" | null,
+  tier?: TierReading,
 ): StagedRow {
   const cell = (c: Column) => {
     const i = columns[c];
@@ -135,6 +212,7 @@ export function checkRecord(
     birthMonth: null,
     birthDay: null,
     sourceDate: null,
+    tierValue: null,
     errorField: null,
     errorMessage: null,
   };
@@ -156,6 +234,22 @@ export function checkRecord(
   if (row.platformCustomerId === null && row.email === null && row.phone === null) {
     return refuse("email", "Email, Customer ID or Phone is required");
   }
+  const refuseTier = (message: string): StagedRow => ({
+    ...refuse("email", message),
+    errorField: columns.tier?.label ?? "",
+  });
+  const tierCell = () => {
+    const v = columns.tier === undefined ? "" : (cells[columns.tier.index] ?? "").trim();
+    return v === "" ? null : v;
+  };
+  if (kind === "tier") {
+    // J-11: the measure on the shop's tier basis; blank VIP data is refused.
+    if (!tier || !columns.tier) throw new Error("a tier import needs its column");
+    const value = parseTierValue(tierCell(), columns.tier.label, tier);
+    if (typeof value === "string") return refuseTier(value);
+    row.tierValue = value;
+    return row;
+  }
   if (kind === "migration") {
     // J-13: the balance the customer had in the other app becomes their balance here (reset).
     const raw = cell("points");
@@ -170,6 +264,15 @@ export function checkRecord(
       );
     }
     row.points = points;
+    if (columns.tier && tier?.rule) {
+      // J-14: the other app's tier name, given its entry requirement by the merchant's rule.
+      const name = tierCell();
+      if (name === null) return refuseTier(`${columns.tier.label} is blank`);
+      const key = name.toLowerCase();
+      const match = tier.rule.find((t) => t.name.trim().toLowerCase() === key);
+      if (!match) return refuseTier(`${columns.tier.label} '${name.slice(0, 100)}' is not in your tier rule`);
+      row.tierValue = match.requirement;
+    }
     const birthday = cell("birthday");
     if (birthday !== null) {
       // Other apps export full dates (1990-05-14, maybe with a time); the year is not kept (J-02).
@@ -262,6 +365,7 @@ export async function readImportFile(
   onBatch: (rows: StagedRow[]) => Promise<void>,
   batchSize = 1_000,
   mapping?: MigrationMapping,
+  tier?: TierReading,
 ): Promise<ReadFileResult> {
   const guard = new Utf8Guard();
   const skipped: StagedRow[] = [];
@@ -283,6 +387,7 @@ export async function readImportFile(
         birthMonth: null,
         birthDay: null,
         sourceDate: null,
+        tierValue: null,
         errorField: "file",
         errorMessage: `This line cannot be read as CSV (${error?.code === "CSV_QUOTE_NOT_CLOSED" ? "a quote is never closed" : "check its quotes"})`,
       });
@@ -305,10 +410,10 @@ export async function readImportFile(
   try {
     for await (const item of records as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!columns) {
-        columns = findColumns(item.record, kind, mapping);
+        columns = findColumns(item.record, kind, mapping, tier);
         continue;
       }
-      batch.push(checkRecord(item.record, item.info.lines, columns, kind, mode));
+      batch.push(checkRecord(item.record, item.info.lines, columns, kind, mode, tier));
       if (batch.length + skipped.length >= batchSize) await flush();
     }
   } catch (error) {

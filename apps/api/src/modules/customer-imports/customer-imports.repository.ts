@@ -15,6 +15,8 @@ export function insertImport(
     actorEmail: string | null;
     source?: CustomerMigrationSource | null;
     columns?: Record<string, string> | null;
+    tierBasis?: "points_earned" | "amount_spent" | "orders" | null;
+    tierRule?: { name: string; requirement: number }[] | null;
   },
 ) {
   return conn
@@ -30,6 +32,8 @@ export function insertImport(
       actor_email: row.actorEmail,
       source: row.source ?? null,
       columns: row.columns ? JSON.stringify(row.columns) : null,
+      tier_basis: row.tierBasis ?? null,
+      tier_rule: row.tierRule ? JSON.stringify(row.tierRule) : null,
     })
     .execute();
 }
@@ -63,12 +67,47 @@ export async function migrationDryRun(conn: Conn, shopId: string, id: string, pr
   const c = counts.rows[0] ?? { change: 0, keep: 0, refused: 0, birthdays: 0 };
   return {
     ...c,
+    ...(await tierDryRun(conn, shopId, id)),
     preview: preview.map((p) => ({
       line: p.line,
       email: p.email,
       currentPoints: p.available_points,
       newPoints: p.points ?? 0,
     })),
+  };
+}
+
+/**
+ * J-11 / J-14 dry run: good rows whose imported tier measure differs from the one the member has
+ * on the import's basis (a rerun of the same file: none), and those that keep it.
+ */
+export async function tierDryRun(conn: Conn, shopId: string, id: string) {
+  const r = await sql<{ tierChange: number; tierKeep: number }>`
+    select
+      count(*) filter (where b.value is distinct from r.tier_value)::int as "tierChange",
+      count(*) filter (where b.value = r.tier_value)::int as "tierKeep"
+    from customer_import_rows r
+    join customer_imports i on i.shop_id = r.shop_id and i.id = r.import_id
+    join customers c on c.shop_id = r.shop_id and c.id = r.customer_id
+    left join customer_tier_baselines b
+      on b.shop_id = r.shop_id and b.customer_id = r.customer_id and b.basis = i.tier_basis
+    where r.shop_id = ${shopId} and r.import_id = ${id} and r.error_message is null
+      and r.tier_value is not null`.execute(conn);
+  return r.rows[0] ?? { tierChange: 0, tierKeep: 0 };
+}
+
+/** A tier import's dry run: its tier counts; no balances or birthdays move. */
+export async function tierImportDryRun(conn: Conn, shopId: string, id: string) {
+  const refused = await sql<{ n: number }>`
+    select count(*)::int as n from customer_import_rows
+    where shop_id = ${shopId} and import_id = ${id} and error_message is not null`.execute(conn);
+  return {
+    change: 0,
+    keep: 0,
+    refused: refused.rows[0]?.n ?? 0,
+    birthdays: 0,
+    ...(await tierDryRun(conn, shopId, id)),
+    preview: [],
   };
 }
 
@@ -89,6 +128,7 @@ export async function insertRows(conn: Conn, shopId: string, importId: string, r
         birth_month: r.birthMonth,
         birth_day: r.birthDay,
         source_date: r.sourceDate,
+        tier_value: r.tierValue,
         error_field: r.errorField,
         error_message: r.errorMessage,
       })),

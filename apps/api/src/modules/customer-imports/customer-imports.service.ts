@@ -7,8 +7,10 @@ import {
   importFileMessages,
   MAX_IMPORT_FILE_BYTES,
   type MigrationMapping,
+  validateMigrationTierRule,
 } from "@laurel/contracts";
-import type { CustomerImportRow, Tx } from "@laurel/db";
+import type { CustomerImportRow, ShopRow, Tx } from "@laurel/db";
+import { currencyMinorDigits, DEFAULT_CURRENCY } from "@laurel/domain";
 import { stringify } from "csv-stringify";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
@@ -18,7 +20,8 @@ import { importBirthdays, joinProgramMany, lockCustomers } from "../customers/cu
 import { type EntryInput, postEntries } from "../ledger/ledger.service";
 import { enqueueMerchantEmails } from "../mail/mail.service";
 import { findShopById } from "../shops/shops.service";
-import { fileError, readImportFile } from "./customer-imports.file";
+import { importTierBaselines, tierBasisOf, tierRunInProgress } from "../tiers/tiers.service";
+import { fileError, readImportFile, type TierReading } from "./customer-imports.file";
 import * as repo from "./customer-imports.repository";
 
 /**
@@ -39,6 +42,7 @@ export function presentImport(i: CustomerImportRow): CustomerImport {
     kind: i.kind,
     mode: i.mode,
     source: i.source,
+    tierBasis: i.tier_basis,
     fileName: i.file_name,
     fileBytes: i.file_bytes,
     status: i.status,
@@ -84,6 +88,7 @@ export async function uploadImport(
 ): Promise<CustomerImportUploadResponse> {
   checkUpload(q.fileName, contentLength);
   const mapping = q.kind === "migration" ? migrationMappingOf(q) : undefined;
+  const tier = await tierReadingOf(deps, shopId, q);
   // A migration sets each balance to the other app's (reset); a points import adds unless told.
   const mode = q.kind === "points" ? (q.mode ?? "add") : q.kind === "migration" ? "reset" : null;
   const id = deps.newId("imp");
@@ -96,6 +101,8 @@ export async function uploadImport(
     actorEmail: actor.userEmail,
     source: q.kind === "migration" ? (q.source ?? "other") : null,
     columns: mapping ?? null,
+    tierBasis: tier?.basis ?? null,
+    tierRule: tier?.rule ?? null,
   });
   try {
     const file = await readImportFile(
@@ -105,6 +112,7 @@ export async function uploadImport(
       (rows) => repo.insertRows(deps.db, shopId, id, rows),
       1_000,
       mapping,
+      tier,
     );
     await repo.matchRows(deps.db, shopId, id);
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -118,7 +126,12 @@ export async function uploadImport(
       return done;
     });
     const errors = await repo.listErrors(deps.db, shopId, id, 0, 20);
-    const dryRun = q.kind === "migration" ? await repo.migrationDryRun(deps.db, shopId, id) : null;
+    const dryRun =
+      q.kind === "migration"
+        ? await repo.migrationDryRun(deps.db, shopId, id)
+        : q.kind === "tier"
+          ? await repo.tierImportDryRun(deps.db, shopId, id)
+          : null;
     return { import: presentImport(row), errors: errors.map(presentError), dryRun };
   } catch (error) {
     // Nothing half-written: the staged rows go with the import.
@@ -145,6 +158,39 @@ function migrationMappingOf(q: CustomerImportUploadQuery): MigrationMapping {
     }
   }
   return mapping;
+}
+
+/**
+ * J-11 / J-14 (decision 0167): how the file's tier column is read. A tier import is measured on the
+ * shop's tier basis (the ladder in force, else the draft); a migration's tier step needs both its
+ * tier column and its rule, checked by J-14 (a 400 naming each field at fault).
+ */
+async function tierReadingOf(
+  deps: Deps,
+  shopId: string,
+  q: CustomerImportUploadQuery,
+): Promise<TierReading | undefined> {
+  const wantsTier = q.kind === "tier" || (q.kind === "migration" && (q.tierColumn || q.tierRule));
+  if (!wantsTier) return undefined;
+  const shop = await findShopById(deps.db, shopId);
+  const reading: TierReading = {
+    basis: await tierBasisOf(deps.db, shopId),
+    minorDigits: currencyMinorDigits(shop?.platform_info.currency ?? DEFAULT_CURRENCY),
+  };
+  if (q.kind === "tier") return reading;
+  for (const [field, present] of [
+    ["tierColumn", q.tierColumn],
+    ["tierRule", q.tierRule],
+  ] as const) {
+    if (!present) {
+      const message = `${field} is required with a tier step: map your file's tier column and set the tier rule.`;
+      throw new AppError("validation_failed", 400, message, [{ field, message }]);
+    }
+  }
+  const issues = validateMigrationTierRule(q.tierRule ?? []);
+  const first = issues[0];
+  if (first) throw new AppError("validation_failed", 400, first.message, issues);
+  return { ...reading, column: q.tierColumn as string, rule: q.tierRule as TierReading["rule"] };
 }
 
 async function importOrThrow(deps: Deps, shopId: string, id: string): Promise<CustomerImportRow> {
@@ -235,6 +281,10 @@ export async function startImport(
       const message = "Every row of this file was refused: fix the file and upload it again.";
       throw new AppError("validation_failed", 400, message, [{ field: "file", message }]);
     }
+    // I-10: a tier import (or a migration's tier step) does not start while a tier run recalculates.
+    if (current.tier_basis !== null && (await tierRunInProgress(trx, shopId, true))) {
+      throw new AppError("tier_run_in_progress", 409);
+    }
     const started = await repo.startImport(trx, shopId, id, deps.clock.now());
     if (!started) throw new Error(`import ${id} vanished`);
     await deps.queue.sendInTransaction(trx, importCustomers, { shopId, importId: id }, { singletonKey: id });
@@ -273,10 +323,13 @@ async function tellMerchantImportDone(deps: Deps, trx: Tx, imp: CustomerImportRo
  * Applies the next batch of an importing import (one transaction); answers whether more remain.
  * Rows whose key the ledger already holds are `unchanged`; guests given points become members.
  */
-export async function applyNextBatch(deps: Deps, shopId: string, id: string): Promise<boolean> {
+export async function applyNextBatch(deps: Deps, shopId: string, id: string): Promise<boolean | "waiting"> {
   return deps.db.transaction().execute(async (trx) => {
     const imp = await repo.findImportForUpdate(trx, shopId, id);
     if (imp?.status !== "importing") return false;
+    // I-10: a batch that moves tiers holds the VIP program for share (a launch waits for it) and
+    // waits while a launch or relaunch recalculates.
+    if (imp.tier_basis !== null && (await tierRunInProgress(trx, shopId, true))) return "waiting";
     const rows = await repo.nextRows(trx, shopId, id, imp.cursor, IMPORT_BATCH);
     const last = rows.at(-1);
     if (!last) {
@@ -343,6 +396,18 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
       );
       // A migration's birthdays come with its balances (J-13); only where the file gives one.
       const birthdays = fresh.filter((r) => r.birth_month !== null && r.birth_day !== null);
+      if (imp.kind === "migration" && imp.tier_basis !== null) {
+        const shop = await findShopById(trx, shopId);
+        const moved = shop
+          ? await importTierBaselinesOf(deps, trx, shop, imp, fresh, "migrate_tier")
+          : new Set<string>();
+        for (const r of fresh) {
+          if (moved.has(r.customer_id as string) && unchanged.includes(r.line)) {
+            unchanged.splice(unchanged.indexOf(r.line), 1);
+            changed.push(r.line);
+          }
+        }
+      }
       if (imp.kind === "migration" && birthdays.length > 0) {
         const moved = new Set(
           await importBirthdays(
@@ -362,6 +427,10 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
           }
         }
       }
+    } else if (imp.kind === "tier") {
+      const shop = await findShopById(trx, shopId);
+      const moved = shop ? await importTierBaselinesOf(deps, trx, shop, imp, good, "import") : new Set();
+      for (const r of good) (moved.has(r.customer_id as string) ? changed : unchanged).push(r.line);
     } else {
       const moved = new Set(
         await importBirthdays(
@@ -382,6 +451,33 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
   });
 }
 
+/** The rows' imported tier measures, through the tiers service (baseline, then recalculation). */
+function importTierBaselinesOf(
+  deps: Deps,
+  trx: Tx,
+  shop: ShopRow,
+  imp: CustomerImportRow,
+  rows: readonly { customer_id: string | null; tier_value: number | null }[],
+  reason: "import" | "migrate_tier",
+): Promise<Set<string>> {
+  if (imp.tier_basis === null) return Promise.resolve(new Set());
+  return importTierBaselines(
+    deps,
+    trx,
+    shop,
+    imp.tier_basis,
+    rows.flatMap((r) =>
+      r.customer_id !== null && r.tier_value !== null
+        ? [{ customerId: r.customer_id, value: Number(r.tier_value) }]
+        : [],
+    ),
+    { importId: imp.id, reason },
+  );
+}
+
+/** How long a tier-moving import waits for a tier run before it tries again (I-10). */
+export const IMPORT_TIER_WAIT_SECONDS = 30;
+
 /**
  * The job's whole run: batches until none remain. A refusal (a balance past its bound, a key
  * conflict) fails the import with its reason for the merchant to see; a crash leaves it importing,
@@ -389,7 +485,18 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
  */
 export async function runImport(deps: Deps, shopId: string, id: string): Promise<void> {
   try {
-    while (await applyNextBatch(deps, shopId, id)) {
+    for (;;) {
+      const step = await applyNextBatch(deps, shopId, id);
+      if (step === "waiting") {
+        // A tier launch is recalculating: the job comes back after it (the import stays importing).
+        await deps.queue.send(
+          importCustomers,
+          { shopId, importId: id },
+          { startAfter: IMPORT_TIER_WAIT_SECONDS },
+        );
+        return;
+      }
+      if (!step) return;
       // One batch per transaction: progress is visible between them.
     }
   } catch (error) {

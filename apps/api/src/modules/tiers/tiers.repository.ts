@@ -220,6 +220,11 @@ export function measureMembers(
             where o.shop_id = c.shop_id and o.customer_id = c.id and ${countingOrder}
               and o.refunded_minor < o.total_minor and o.ordered_at >= ${periodStart})`
           : sql`coalesce(tot.orders_counted, 0)`;
+  // J-11 (decision 0167): the measure a tier import or migration brought, a fact dated when it was
+  // imported: it counts over a lifetime, and in a period that started before it was imported.
+  const baseline = periodStart
+    ? sql`coalesce(case when b.counted_from >= ${periodStart} then b.value end, 0)`
+    : sql`coalesce(b.value, 0)`;
   const filter =
     "customerIds" in which
       ? sql`and c.id = any(${[...which.customerIds]}::text[])`
@@ -229,10 +234,12 @@ export function measureMembers(
   const limit = "customerIds" in which ? sql`` : sql`limit ${which.limit}`;
   return sql<MemberMeasure>`
     select c.id as customer_id, ct.tier_id, coalesce(ct.exclusive, false) as exclusive, ct.period_key,
-      greatest(0, (${metric})::bigint)::bigint as metric, ct.metric as stored_metric, tot.last_order_at
+      greatest(0, (${metric})::bigint + (${baseline})::bigint)::bigint as metric, ct.metric as stored_metric,
+      tot.last_order_at
     from customers c
     left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id
     left join customer_order_totals tot on tot.shop_id = c.shop_id and tot.customer_id = c.id
+    left join customer_tier_baselines b on b.shop_id = c.shop_id and b.customer_id = c.id and b.basis = ${basis}
     where c.shop_id = ${shopId} and c.type = 'member' ${filter}
     order by c.id
     ${limit}`
@@ -244,6 +251,48 @@ export function measureMembers(
         stored_metric: row.stored_metric === null ? null : Number(row.stored_metric),
       })),
     );
+}
+
+/**
+ * J-11 (decision 0167): sets members' imported measures on a basis in one statement; answers the
+ * members whose measure changed (the same value again changes nothing, nor its date).
+ */
+export async function upsertBaselines(
+  trx: Tx,
+  shopId: string,
+  basis: TierBasis,
+  rows: readonly { customerId: string; value: number }[],
+  importId: string,
+  at: Date,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const changed = await trx
+    .insertInto("customer_tier_baselines")
+    .values(
+      rows.map((r) => ({
+        shop_id: shopId,
+        customer_id: r.customerId,
+        basis,
+        value: r.value,
+        counted_from: at,
+        import_id: importId,
+        updated_at: at,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(["shop_id", "customer_id", "basis"])
+        .doUpdateSet((eb) => ({
+          value: eb.ref("excluded.value"),
+          counted_from: eb.ref("excluded.counted_from"),
+          import_id: eb.ref("excluded.import_id"),
+          updated_at: eb.ref("excluded.updated_at"),
+        }))
+        .where(sql<boolean>`customer_tier_baselines.value is distinct from excluded.value`),
+    )
+    .returning("customer_id")
+    .execute();
+  return new Set(changed.map((r) => r.customer_id));
 }
 
 /** Entry (or pre-tier) rewards already paid to these members in this period (`tierId|periodKey`). */

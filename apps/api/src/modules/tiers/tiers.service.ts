@@ -446,6 +446,11 @@ export async function updateMembersTiers(
   trx: Tx,
   shop: ShopRow,
   sourceRefs: Map<string, string>,
+  how: { reason: TierChangeReason; grantEntryRewards: boolean; emails: boolean } = {
+    reason: "order",
+    grantEntryRewards: true,
+    emails: true,
+  },
 ): Promise<void> {
   const program = await repo.findProgram(trx, shop.id);
   const ladder = liveOf(program);
@@ -468,12 +473,53 @@ export async function updateMembersTiers(
   const d = decide(ladder, measures, granted, {
     now,
     timeZone,
-    grantEntryRewards: true,
-    reason: "order",
+    grantEntryRewards: how.grantEntryRewards,
+    reason: how.reason,
     sourceRefs,
   });
   await applyDecision(trx, shop.id, ladder, d, now, deps);
-  await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, d.changes, `order:${now.toISOString()}`));
+  if (how.emails)
+    await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, d.changes, `order:${now.toISOString()}`));
+}
+
+/**
+ * J-11, J-14 (decision 0167): members' imported measures on a basis become the baseline the engine
+ * adds to their own history, then their tiers are recalculated as an order recalculates them
+ * (the ladder in force; nothing before launch: the launch measures everyone with the baseline).
+ * The moves are 'VIP tier changes' with the import's reason; no entry reward or e-mail: the member
+ * held that tier before. Answers the members whose baseline changed. The caller holds the tier
+ * lock (`tierRunInProgress(trx, shopId, true)` is false) so no launch runs meanwhile.
+ */
+export async function importTierBaselines(
+  deps: Deps,
+  trx: Tx,
+  shop: ShopRow,
+  basis: TierSettings["basis"],
+  rows: readonly { customerId: string; value: number }[],
+  ctx: { importId: string; reason: "import" | "migrate_tier" },
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  await lockCustomers(
+    trx,
+    shop.id,
+    rows.map((r) => r.customerId),
+  );
+  const changed = await repo.upsertBaselines(trx, shop.id, basis, rows, ctx.importId, deps.clock.now());
+  const refs = new Map(rows.map((r) => [r.customerId, `import:${ctx.importId}`]));
+  await updateMembersTiers(deps, trx, shop, refs, {
+    reason: ctx.reason,
+    grantEntryRewards: false,
+    emails: false,
+  });
+  return changed;
+}
+
+/** J-11: the basis a tier import is measured on: the ladder in force, else the draft's settings. */
+export async function tierBasisOf(conn: Db | Tx, shopId: string): Promise<TierSettings["basis"]> {
+  const program = await repo.findProgram(conn, shopId);
+  if (!program) return DEFAULT_TIER_SETTINGS.basis;
+  const live = program.status === "launched" ? liveOf(program) : null;
+  return live?.settings.basis ?? settingsOf(program).basis;
 }
 
 /**

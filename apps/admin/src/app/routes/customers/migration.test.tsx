@@ -11,6 +11,7 @@ const imp = (over: Partial<CustomerImport>): CustomerImport => ({
   kind: "migration",
   mode: "reset",
   source: "smile",
+  tierBasis: null,
   fileName: "smile.csv",
   fileBytes: 120,
   status: "ready",
@@ -51,6 +52,8 @@ describe("/customers/migration (J-13, J-14)", () => {
             keep: 1,
             refused: 1,
             birthdays: 1,
+            tierChange: 0,
+            tierKeep: 0,
             preview: [{ line: 2, email: "ada@example.com", currentPoints: 40, newPoints: 500 }],
           },
         });
@@ -86,6 +89,9 @@ describe("/customers/migration (J-13, J-14)", () => {
     expect((screen.getByLabelText("Birthday") as HTMLSelectElement).value).toBe("date_of_birth");
     expect(screen.getByText("bo@x.test")).toBeTruthy(); // the preview of the first rows
 
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Set tier rule (optional)")).toBeTruthy();
+    expect((screen.getByLabelText("Tier column") as HTMLSelectElement).value).toBe("");
     await user.click(screen.getByRole("button", { name: "Run dry run" }));
     expect(
       await screen.findByText(
@@ -97,10 +103,79 @@ describe("/customers/migration (J-13, J-14)", () => {
     expect(uploads[0]?.get("emailColumn")).toBe("email");
     expect(uploads[0]?.get("pointsColumn")).toBe("points_balance");
     expect(uploads[0]?.get("birthdayColumn")).toBe("date_of_birth");
+    expect(uploads[0]?.has("tierRule")).toBe(false);
     expect(screen.getByText("No customer with this Email in the store")).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Start migration" }));
     expect(await screen.findByText("Migration completed", {}, { timeout: 5_000 })).toBeTruthy();
     await waitFor(() => expect(polled).toBeGreaterThan(0));
+  });
+
+  it("sets the tier rule (J-14): each tier name of the file gets a Laurel tier, checked before the dry run", async () => {
+    const fake = createFakeApi();
+    const base = fake.fetch;
+    const uploads: URLSearchParams[] = [];
+    const json = (body: unknown) =>
+      new Response(JSON.stringify({ success: true, data: body }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
+    const tier = (id: string, name: string, milestone: number) => ({ id, name, milestone, exclusive: false });
+    fake.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), "http://localhost");
+      const method = (init.method ?? "GET").toUpperCase();
+      if (url.pathname === "/apiSa/tiers" && method === "GET") {
+        return json({
+          settings: { basis: "amount_spent" },
+          tiers: [
+            tier("tier_b", "Bronze", 0),
+            tier("tier_g", "Gold", 50_000),
+            tier("tier_s", "Silver", 20_000),
+          ],
+        });
+      }
+      if (url.pathname === "/apiSa/customers/imports" && method === "POST") {
+        uploads.push(url.searchParams);
+        return json({
+          import: imp({ tierBasis: "amount_spent", errorRows: 0, validRows: 2, totalRows: 2 }),
+          errors: [],
+          dryRun: { change: 2, keep: 0, refused: 0, birthdays: 0, tierChange: 2, tierKeep: 0, preview: [] },
+        });
+      }
+      return base(input, init);
+    }) as unknown as typeof fake.fetch;
+
+    const { user } = await renderApp("/customers/migration", { fake });
+    expect(await screen.findByText("Upload your export", {}, { timeout: 5_000 })).toBeTruthy();
+    const csv = "email,points_balance,vip_tier_name\nada@example.com,500,Gold Member\nbo@x.test,7,Insider\n";
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([csv], "smile.csv", { type: "text/csv" }));
+    await user.click(await screen.findByRole("button", { name: "Next" }));
+
+    expect(((await screen.findByLabelText("Tier column")) as HTMLSelectElement).value).toBe("vip_tier_name");
+    const gold = await screen.findByLabelText("Laurel tier for Gold Member");
+    const insider = screen.getByLabelText("Laurel tier for Insider");
+    const dryRunButton = () => screen.getByRole("button", { name: "Run dry run" }) as HTMLButtonElement;
+    const disabled = () => dryRunButton().disabled || dryRunButton().getAttribute("aria-disabled") === "true";
+    expect(screen.getAllByText("Choose a Laurel tier for each tier name").length).toBeGreaterThan(0);
+    expect(disabled()).toBe(true);
+
+    // Both names on the base tier: J-14 wants exactly one base tier at 0.
+    await user.selectOptions(gold, "tier_b");
+    await user.selectOptions(insider, "tier_b");
+    expect(
+      screen.getAllByText("Exactly one base tier with entry requirement 0 is required").length,
+    ).toBeGreaterThan(0);
+    expect(disabled()).toBe(true);
+
+    await user.selectOptions(gold, "tier_g");
+    await waitFor(() => expect(disabled()).toBe(false));
+    await user.click(dryRunButton());
+    expect(await screen.findByText("2 members' tier progress would change, 0 stay the same.")).toBeTruthy();
+    expect(uploads[0]?.get("tierColumn")).toBe("vip_tier_name");
+    expect(JSON.parse(uploads[0]?.get("tierRule") ?? "null")).toEqual([
+      { name: "Gold Member", requirement: 50_000 },
+      { name: "Insider", requirement: 0 },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type Envelope,
   type MigrationMapping,
   type MigrationSource,
+  type MigrationTierRule,
 } from "@laurel/contracts";
 import { API_BASE } from "../../../lib/api/client";
 import { ApiError } from "../../../lib/api/errors";
@@ -21,12 +22,19 @@ export async function postCustomerImport(params: {
   /** Migrations (J-13): the app the file comes from and the file's header for each column. */
   source?: MigrationSource;
   mapping?: MigrationMapping;
+  /** The migration's tier step (J-14): the file's tier name column and the rule for its names. */
+  tierColumn?: string;
+  tierRule?: MigrationTierRule;
 }): Promise<CustomerImportUploadResponse> {
   const q = new URLSearchParams({ kind: params.kind, fileName: params.file.name });
   if (params.kind === "points") q.set("mode", params.mode);
   if (params.source) q.set("source", params.source);
   for (const [column, header] of Object.entries(params.mapping ?? {})) {
     if (header) q.set(`${column}Column`, header);
+  }
+  if (params.tierColumn && params.tierRule) {
+    q.set("tierColumn", params.tierColumn);
+    q.set("tierRule", JSON.stringify(params.tierRule));
   }
   const send = async () =>
     fetch(`${API_BASE}/customers/imports?${q.toString()}`, {

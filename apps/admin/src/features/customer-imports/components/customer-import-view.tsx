@@ -134,7 +134,11 @@ export function CustomerImportView() {
           </Text>
           <Text as="p" tone="subdued">
             {t(
-              kind === "points" ? "customerImports.upload.pointsHelp" : "customerImports.upload.birthdayHelp",
+              kind === "points"
+                ? "customerImports.upload.pointsHelp"
+                : kind === "tier"
+                  ? "customerImports.upload.tierHelp"
+                  : "customerImports.upload.birthdayHelp",
             )}
           </Text>
           <InlineStack gap="400" wrap>
@@ -143,6 +147,7 @@ export function CustomerImportView() {
               options={[
                 { value: "points", label: t("customerImports.kinds.points") },
                 { value: "birthday", label: t("customerImports.kinds.birthday") },
+                { value: "tier", label: t("customerImports.kinds.tier") },
               ]}
               value={kind}
               onChange={(v) => setKind(v as CustomerImportKindName)}

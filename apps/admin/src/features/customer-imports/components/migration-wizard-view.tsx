@@ -5,8 +5,10 @@ import {
   type MigrationColumn,
   type MigrationMapping,
   type MigrationSource,
+  type MigrationTierRule,
   migrationColumns,
   migrationSources,
+  validateMigrationTierRule,
 } from "@laurel/contracts";
 import {
   Badge,
@@ -21,6 +23,7 @@ import {
   ProgressBar,
   Select,
   Text,
+  TextField,
 } from "@shopify/polaris";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -30,6 +33,7 @@ import { useToast } from "../../../lib/host/host";
 import { customerImportKeys } from "../../../lib/query-keys";
 import { useCustomerImport } from "../api/get-customer-import";
 import { downloadImportErrors } from "../api/get-import-errors-csv";
+import { useTierLadder } from "../api/get-tier-ladder";
 import { postCustomerImport } from "../api/post-customer-import";
 import { postStartImport } from "../api/post-start-import";
 import { parseCsvHead } from "../utils/csv-head";
@@ -39,7 +43,30 @@ const MAX_BYTES = 25 * 1024 * 1024;
 const HEAD_BYTES = 64 * 1024;
 const REQUIRED: readonly MigrationColumn[] = ["email", "points"];
 
-type Step = "upload" | "map" | "dryRun";
+type Step = "upload" | "map" | "tierRule" | "dryRun";
+
+/** The headers the apps write for a member's tier name (compacted), best first. */
+const TIER_COLUMN_ALIASES = ["viptiername", "tiername", "viptier", "currenttier", "loyaltytier", "tier"];
+const compact = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
+export function guessTierColumn(headers: readonly string[]): string | undefined {
+  for (const alias of TIER_COLUMN_ALIASES) {
+    const hit = headers.find((h) => compact(h) === alias);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** The other app's tier names in the rows read (distinct, first seen first). */
+function tierNamesIn(head: string[][], column: string): string[] {
+  const i = (head[0] ?? []).indexOf(column);
+  if (i < 0) return [];
+  const names: string[] = [];
+  for (const row of head.slice(1)) {
+    const v = (row[i] ?? "").trim();
+    if (v && !names.some((n) => n.toLowerCase() === v.toLowerCase())) names.push(v);
+  }
+  return names;
+}
 
 /** A blob's text through FileReader (works wherever File does, test DOMs included). */
 function readText(blob: Blob): Promise<string> {
@@ -72,6 +99,12 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
   const [dryRun, setDryRun] = useState<CustomerImportUploadResponse | null>(null);
   const [migrationId, setMigrationId] = useState<string | undefined>();
   const migration = useCustomerImport(migrationId);
+  // J-14: the optional tier step — the file's tier column, and each of its tier names' Laurel tier.
+  const [tierColumn, setTierColumn] = useState<string>("");
+  const [tierNames, setTierNames] = useState<string[]>([]);
+  const [tierChoice, setTierChoice] = useState<Record<string, string>>({});
+  const [extraName, setExtraName] = useState("");
+  const ladder = useTierLadder(step === "tierRule");
 
   const headers = head[0] ?? [];
   const choose = async (files: File[]) => {
@@ -86,16 +119,42 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
     setHead(records);
     setMapping(guessMigrationMapping(records[0] ?? []));
     setSource(guessMigrationSource(records[0] ?? []));
+    const guessed = guessTierColumn(records[0] ?? []) ?? "";
+    setTierColumn(guessed);
+    setTierNames(guessed ? tierNamesIn(records, guessed) : []);
+    setTierChoice({});
     setStep("map");
   };
 
   const missing = REQUIRED.filter((c) => !mapping[c]);
+  const milestones = new Map((ladder.data?.tiers ?? []).map((x) => [x.id, x.milestone]));
+  const tierRule: MigrationTierRule = tierNames.map((name) => ({
+    name,
+    requirement: milestones.get(tierChoice[name] ?? "") ?? -1,
+  }));
+  // J-14, checked here as the server checks it: each name needs a tier, one base tier at 0, no duplicates.
+  const ruleIssues = tierColumn
+    ? tierRule.some((r) => r.requirement < 0)
+      ? [{ field: "", message: t("customerImports.migration.tier.chooseEach") }]
+      : tierRule.length === 0
+        ? [{ field: "", message: t("customerImports.migration.tier.noNames") }]
+        : validateMigrationTierRule(tierRule)
+    : [];
+  const issueOf = (i: number) =>
+    ruleIssues.find((x) => x.field.startsWith(`tierRule[${i}]`))?.message ?? undefined;
   const runDryRun = async () => {
-    if (!file || missing.length > 0) return;
+    if (!file || missing.length > 0 || ruleIssues.length > 0) return;
     setBusy(true);
     setFileError(null);
     try {
-      const result = await postCustomerImport({ file, kind: "migration", mode: "reset", source, mapping });
+      const result = await postCustomerImport({
+        file,
+        kind: "migration",
+        mode: "reset",
+        source,
+        mapping,
+        ...(tierColumn ? { tierColumn, tierRule } : {}),
+      });
       setDryRun(result);
       setStep("dryRun");
       void queryClient.invalidateQueries({ queryKey: [...customerImportKeys.all, "list"] });
@@ -130,7 +189,13 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
     setFileError(null);
   };
 
-  const steps: Step[] = ["upload", "map", "dryRun"];
+  const steps: Step[] = ["upload", "map", "tierRule", "dryRun"];
+  const addName = () => {
+    const name = extraName.trim();
+    if (name && !tierNames.some((n) => n.toLowerCase() === name.toLowerCase()))
+      setTierNames((prev) => [...prev, name]);
+    setExtraName("");
+  };
   const m = migration.data;
   return (
     <BlockStack gap="400">
@@ -141,7 +206,7 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
           </Badge>
         ))}
         <Badge tone={m?.status === "done" ? "success" : m ? "attention" : undefined}>
-          {`4. ${t(m?.status === "done" ? "customerImports.migration.steps.completed" : "customerImports.migration.steps.migrating")}`}
+          {`5. ${t(m?.status === "done" ? "customerImports.migration.steps.completed" : "customerImports.migration.steps.migrating")}`}
         </Badge>
       </InlineStack>
       {fileError ? <Banner tone="critical" title={fileError} /> : null}
@@ -211,11 +276,97 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
             />
             <InlineStack gap="200">
               <Button onClick={restart}>{t("customerImports.migration.back")}</Button>
+              <Button variant="primary" onClick={() => setStep("tierRule")} disabled={missing.length > 0}>
+                {t("customerImports.migration.next")}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </Card>
+      ) : null}
+
+      {step === "tierRule" ? (
+        <Card>
+          <BlockStack gap="400">
+            <Text as="h2" variant="headingMd">
+              {t("customerImports.migration.tier.title")}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t("customerImports.migration.tier.help")}
+            </Text>
+            <Select
+              label={t("customerImports.migration.tier.column")}
+              options={[
+                { value: "", label: t("customerImports.migration.tier.noColumn") },
+                ...headers.map((h) => ({ value: h, label: h })),
+              ]}
+              value={tierColumn}
+              onChange={(v) => {
+                setTierColumn(v);
+                setTierNames(v ? tierNamesIn(head, v) : []);
+                setTierChoice({});
+              }}
+            />
+            {tierColumn ? (
+              ladder.isPending ? (
+                <ProgressBar progress={30} size="small" />
+              ) : ladder.isError ? (
+                <Banner
+                  tone="critical"
+                  title={t("customerImports.loadError")}
+                  action={{ content: t("customerImports.tryAgain"), onAction: () => void ladder.refetch() }}
+                />
+              ) : (ladder.data?.tiers.length ?? 0) === 0 ? (
+                <Banner tone="warning" title={t("customerImports.migration.tier.noTiers")} />
+              ) : (
+                <BlockStack gap="300">
+                  {tierNames.map((name, i) => (
+                    <InlineGrid key={name} columns={{ xs: 1, md: "2fr 2fr 1fr" }} gap="300" alignItems="end">
+                      <Text as="p" variant="bodyMd" fontWeight="semibold">
+                        {name}
+                      </Text>
+                      <Select
+                        label={t("customerImports.migration.tier.laurelTier", { name })}
+                        options={[
+                          { value: "", label: t("customerImports.migration.tier.choose") },
+                          ...(ladder.data?.tiers ?? []).map((x) => ({ value: x.id, label: x.name })),
+                        ]}
+                        value={tierChoice[name] ?? ""}
+                        onChange={(v) => setTierChoice((prev) => ({ ...prev, [name]: v }))}
+                        error={issueOf(i)}
+                      />
+                      <Button
+                        onClick={() => setTierNames((prev) => prev.filter((n) => n !== name))}
+                        accessibilityLabel={t("customerImports.migration.tier.remove", { name })}
+                      >
+                        {t("customerImports.migration.tier.removeShort")}
+                      </Button>
+                    </InlineGrid>
+                  ))}
+                  <InlineStack gap="200" blockAlign="end">
+                    <TextField
+                      label={t("customerImports.migration.tier.addName")}
+                      value={extraName}
+                      onChange={setExtraName}
+                      autoComplete="off"
+                      maxLength={100}
+                    />
+                    <Button onClick={addName} disabled={extraName.trim() === ""}>
+                      {t("customerImports.migration.tier.add")}
+                    </Button>
+                  </InlineStack>
+                  {ruleIssues.length > 0 ? (
+                    <Banner tone="warning" title={ruleIssues[0]?.message ?? ""} />
+                  ) : null}
+                </BlockStack>
+              )
+            ) : null}
+            <InlineStack gap="200">
+              <Button onClick={() => setStep("map")}>{t("customerImports.migration.back")}</Button>
               <Button
                 variant="primary"
                 onClick={() => void runDryRun()}
                 loading={busy}
-                disabled={missing.length > 0}
+                disabled={missing.length > 0 || ruleIssues.length > 0}
               >
                 {t("customerImports.migration.runDryRun")}
               </Button>
@@ -238,6 +389,14 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
                 birthdays: nf.format(dryRun.dryRun.birthdays),
               })}
             </Text>
+            {dryRun.import.tierBasis ? (
+              <Text as="p">
+                {t("customerImports.migration.tier.dryRun", {
+                  change: nf.format(dryRun.dryRun.tierChange),
+                  keep: nf.format(dryRun.dryRun.tierKeep),
+                })}
+              </Text>
+            ) : null}
             <Text as="p" tone="subdued">
               {t("customerImports.migration.nothingWritten")}
             </Text>
@@ -313,7 +472,7 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
               </BlockStack>
             ) : (
               <InlineStack gap="200">
-                <Button onClick={() => setStep("map")}>{t("customerImports.migration.back")}</Button>
+                <Button onClick={() => setStep("tierRule")}>{t("customerImports.migration.back")}</Button>
                 <Button
                   variant="primary"
                   onClick={() => void migrate()}
