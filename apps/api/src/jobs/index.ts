@@ -28,6 +28,7 @@ import {
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
 import { remindExpiringPointsJob } from "./remind-expiring-points.job";
 import { runProgramBacktestJob } from "./run-program-backtest.job";
+import { runProgramSyncJob } from "./run-program-sync.job";
 import { sendEmailJob, sendEmailsJob } from "./send-email.job";
 import { sweepShopTiersJob, sweepTierDemotionsJob } from "./sweep-tier-demotions.job";
 import { syncMarketingConsentJob } from "./sync-marketing-consent.job";
@@ -50,6 +51,7 @@ export const allJobs: JobDefinition[] = [
   revokeReferralRewardJob,
   exportReferralsJob,
   runProgramBacktestJob,
+  runProgramSyncJob,
   grantDateRewardsAllShopsJob,
   grantShopDateRewardsJob,
   sweepTierDemotionsJob,
