@@ -5,6 +5,7 @@ import { runSync } from "../src/modules/programs/program-syncs";
 import { getShopOrThrow } from "../src/modules/shops/shops.service";
 import { createDemoPlatform } from "../src/platform/demo/demo.adapter";
 import type { PlatformOrder } from "../src/platform/order";
+import { DEMO_PRIOR_ORDER_SHOPPER, seedDemoPriorOrders } from "../src/seed/demo-prior-orders";
 import {
   addMembers,
   adminGet,
@@ -362,4 +363,42 @@ describe("sign-up and newsletter syncs (C-27)", () => {
     const missing = await adminGet(t.app, "/apiSa/lp/programs/syncs/sync_nope", token);
     expect(missing.statusCode).toBe(404);
   });
+});
+
+describe("the demo shop has past orders to sync", () => {
+  it("a guest's logged orders earn once she has joined; the seed adds nothing the second time", async () => {
+    const demo = await createTestApp({ clock, worker: true });
+    try {
+      expect(await seedDemoPriorOrders(demo.deps)).toEqual({ seeded: true });
+      expect(await seedDemoPriorOrders(demo.deps)).toEqual({ seeded: false });
+      const rosa = await demo.deps.db
+        .selectFrom("customers")
+        .select(["id", "type", "available_points"])
+        .where("shop_id", "=", SHOP)
+        .where("platform_customer_id", "=", DEMO_PRIOR_ORDER_SHOPPER.platformCustomerId)
+        .executeTakeFirstOrThrow();
+      expect(rosa).toMatchObject({ type: "member", available_points: 100 });
+      const logged = await demo.deps.db
+        .selectFrom("orders")
+        .select("status")
+        .where("shop_id", "=", SHOP)
+        .where("customer_id", "=", rosa.id)
+        .execute();
+      expect(logged.map((o) => o.status)).toEqual(["logged", "logged"]);
+      const { token: demoToken } = await signIn(demo.app);
+      const res = await adminSend(demo.app, "POST", "/apiSa/lp/programs/syncs", demoToken, {
+        kind: "prior_order",
+        since: "2026-01-01",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await demo.deps.queue.drain();
+      const done = (
+        await adminGet(demo.app, `/apiSa/lp/programs/syncs/${res.json().data.id}`, demoToken)
+      ).json().data;
+      // $120.00 and $85.00 at 10 points per $100.00, rounded down: 12 + 8.
+      expect(done).toMatchObject({ status: "done", credited: 2, points: 20 });
+    } finally {
+      await demo.close();
+    }
+  }, 60_000);
 });
