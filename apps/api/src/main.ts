@@ -11,6 +11,7 @@ import { seedDemoMail } from "./seed/demo-mail";
 import { seedDemoMembers } from "./seed/demo-members";
 import { seedDemoMembership } from "./seed/demo-membership";
 import { seedDemoOnsite } from "./seed/demo-onsite";
+import { seedDemoPriorOrders } from "./seed/demo-prior-orders";
 import { seedDemoPrograms } from "./seed/demo-programs";
 import { seedDemoReferrals } from "./seed/demo-referrals";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
@@ -25,6 +26,8 @@ async function main() {
     await seedDemoMembers(deps);
     await seedDemoReferrals(deps);
     await seedDemoCustomers(deps);
+    // A shopper whose guest orders never earned, for the past-order sync (decision 0165).
+    await seedDemoPriorOrders(deps);
     await seedDemoShoppers(deps);
     await seedDemoTiers(deps);
     await seedDemoStore(deps);

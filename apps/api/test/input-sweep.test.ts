@@ -139,6 +139,7 @@ function exampleBody(route: Route): unknown {
     },
     "PUT /apiSa/lp/programs/:id": { title: "Renamed", config: { pointsCost: 500, rewardValue: 500 } },
     "PUT /apiSa/lp/programs/:id/status": { status: "inactive" },
+    "POST /apiSa/lp/programs/syncs": { kind: "sign_up" },
     "POST /apiSa/customers/:id/points": { points: 10, note: "sweep" },
     "POST /apiSa/customers/:id/coupons/:couponId/revoke": { note: "sweep" },
     "POST /apiSa/dev_zone/impersonate": { shopId: "shop_demo" },

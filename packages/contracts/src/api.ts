@@ -78,10 +78,13 @@ import {
   createProgramBody,
   explainOrdersQuery,
   orderExplanationSchema,
+  priorOrderSyncStateSchema,
   programKindSchema,
   programStatusBody,
   programSummarySchema,
+  programSyncRunSchema,
   putProgramNamesBody,
+  startProgramSyncBody,
   updateProgramBody,
 } from "./programs";
 import {
@@ -240,6 +243,23 @@ export const apiRoutes = {
     guard: "admin",
     body: backtestBody,
     response: backtestResultSchema,
+  },
+  "POST /apiSa/lp/programs/syncs": {
+    summary:
+      "Start a retroactive sync as a job (C-27, X-47): past orders since a day (once per shop), or sign-up or newsletter points (any time)",
+    guard: "admin",
+    body: startProgramSyncBody,
+    response: programSyncRunSchema,
+  },
+  "GET /apiSa/lp/programs/syncs/prior-order": {
+    summary: "The past-order sync: whether it is locked, the days it may start on, its newest run (C-27)",
+    guard: "admin",
+    response: priorOrderSyncStateSchema,
+  },
+  "GET /apiSa/lp/programs/syncs/:id": {
+    summary: "A sync run: its progress, then what it credited (C-27)",
+    guard: "admin",
+    response: programSyncRunSchema,
   },
   "PUT /apiSa/lp/programs": {
     summary: "Rename programs (S-14)",

@@ -157,6 +157,11 @@ export const errorMessages = {
   automatic_discount_limit: "Automatic Discount Limit Reached",
   exclusive_deal_unavailable: "This members-only deal is not available to you",
   tier_tags_off: "Auto-tagging is off: set a tag prefix to tag customers with their tier",
+  // Retroactive syncs (C-27, X-47, decision 0165): the spec's words.
+  sync_program_disabled: "{{program}} program is not enabled",
+  sync_no_place_order_program: "No active Place Order program found",
+  prior_order_sync_locked: "Prior order sync has already run. Contact support to run it again.",
+  sync_failed: "Failed to sync points",
   // Customers (issue 9, H-14).
   tier_adjust_exclusive: "Tier-point adjustment is unavailable for exclusive tiers",
 } as const;

@@ -257,3 +257,57 @@ export const backtestRunSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type BacktestRun = z.infer<typeof backtestRunSchema>;
+
+/**
+ * Retroactive syncs (C-27, X-47, decision 0165). `prior_order` credits the shop's past orders
+ * since a store-local day (at most 12 months back, not in the future; the server checks against
+ * its clock) and runs once per shop; `sign_up` and `newsletter` award their program's points to
+ * those who never received them, any time. Each runs as a job with its progress.
+ */
+export const programSyncKinds = ["prior_order", "sign_up", "newsletter"] as const;
+
+const syncDay = text("since", 10, "since must be a date (YYYY-MM-DD).").regex(
+  /^\d{4}-\d{2}-\d{2}$/,
+  "since must be a date (YYYY-MM-DD).",
+);
+
+export const startProgramSyncBody = z.discriminatedUnion(
+  "kind",
+  [
+    z.strictObject({ kind: z.literal("prior_order"), since: syncDay }),
+    z.strictObject({ kind: z.literal("sign_up") }),
+    z.strictObject({ kind: z.literal("newsletter") }),
+  ],
+  { error: "kind must be prior_order, sign_up or newsletter." },
+);
+export type StartProgramSyncBody = z.infer<typeof startProgramSyncBody>;
+
+export const programSyncRunSchema = z.object({
+  id: z.string(),
+  kind: z.enum(programSyncKinds),
+  status: z.enum(backtestRunStatuses),
+  /** The past-order sync's first day (store-local `YYYY-MM-DD`); null for the others. */
+  since: z.string().nullable(),
+  /** Orders (or customers) read so far, of `total`. */
+  processed: z.number().int(),
+  total: z.number().int(),
+  /** Orders (past-order sync) or customers (sign up, newsletter) credited, and their points. */
+  credited: z.number().int(),
+  points: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ProgramSyncRun = z.infer<typeof programSyncRunSchema>;
+
+/** `GET /lp/programs/syncs/prior-order`: whether the once-only sync may start, its days, its run. */
+export const priorOrderSyncStateSchema = z.object({
+  /** A run is queued, running or done: another is refused until support lifts the lock. */
+  locked: z.boolean(),
+  /** The days the merchant may pick (store-local `YYYY-MM-DD`, both inclusive). */
+  earliestSince: z.string(),
+  latestSince: z.string(),
+  /** The newest run (done, running, or failed), or null before the first. */
+  run: programSyncRunSchema.nullable(),
+});
+export type PriorOrderSyncState = z.infer<typeof priorOrderSyncStateSchema>;

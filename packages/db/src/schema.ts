@@ -671,6 +671,8 @@ export interface DB {
   demo_collections: DemoCollectionsTable;
   // programs-rest (migration 0136): backtests run as jobs with progress.
   program_backtests: ProgramBacktestsTable;
+  // Retroactive syncs (C-27, X-47, migration 0180): past orders once, sign up and newsletter any time.
+  program_syncs: ProgramSyncsTable;
   // programs (migration 0155): members of the collections programs are scoped to.
   collection_products: CollectionProductsTable;
   collection_refreshes: CollectionRefreshesTable;
@@ -726,6 +728,25 @@ export interface ProgramBacktestsTable {
   processed: Generated<number>;
   total: Generated<number>;
   result: Json<Record<string, unknown>> | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export type ProgramSyncKind = "prior_order" | "sign_up" | "newsletter";
+
+/** A retroactive sync's run (0180): its progress while the job credits, then what it credited. */
+export interface ProgramSyncsTable {
+  shop_id: string;
+  id: string;
+  kind: ProgramSyncKind;
+  status: ColumnType<ProgramBacktestStatus, ProgramBacktestStatus | undefined, ProgramBacktestStatus>;
+  since: NullableTimestamp;
+  processed: Generated<number>;
+  total: Generated<number>;
+  credited: Generated<number>;
+  points: ColumnType<number, number | undefined, number>;
   error: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -789,6 +810,7 @@ export type TierProgramRow = Selectable<TierProgramsTable>;
 export type TierRow = Selectable<TiersTable>;
 export type TierRunRow = Selectable<TierRunsTable>;
 export type ProgramBacktestRow = Selectable<ProgramBacktestsTable>;
+export type ProgramSyncRow = Selectable<ProgramSyncsTable>;
 
 /** L-02, L-04: a shop's settings of one e-mail event (decision 0075). */
 export interface NotificationTemplatesTable {

@@ -15,6 +15,7 @@ export * from "./programs/earning";
 export * from "./programs/plan-pause";
 export * from "./programs/spending";
 export * from "./programs/status";
+export * from "./programs/syncs";
 export * from "./redemption";
 export * from "./referrals";
 export * from "./tiers";

@@ -28,6 +28,7 @@ import {
 import { refreshShopInfoJob } from "./refresh-shop-info.job";
 import { remindExpiringPointsJob } from "./remind-expiring-points.job";
 import { runProgramBacktestJob } from "./run-program-backtest.job";
+import { runProgramSyncJob } from "./run-program-sync.job";
 import { sendEmailJob, sendEmailsJob } from "./send-email.job";
 import { sweepShopTiersJob, sweepTierDemotionsJob } from "./sweep-tier-demotions.job";
 import { syncCustomersJob } from "./sync-customers.job";
@@ -51,6 +52,7 @@ export const allJobs: JobDefinition[] = [
   revokeReferralRewardJob,
   exportReferralsJob,
   runProgramBacktestJob,
+  runProgramSyncJob,
   grantDateRewardsAllShopsJob,
   grantShopDateRewardsJob,
   sweepTierDemotionsJob,

@@ -108,6 +108,13 @@ export const runProgramBacktest: JobRef<{ shopId: string; backtestId: string }> 
   retryLimit: 2,
 };
 
+/** C-27, X-47 (decision 0165): one retroactive sync run (past orders, sign up or newsletter). */
+export const runProgramSync: JobRef<{ shopId: string; syncId: string }> = {
+  name: "run-program-sync",
+  data: z.object({ shopId: z.string().min(1), syncId: z.string().min(1) }),
+  retryLimit: 2,
+};
+
 /** G-02, G-26 (issue 15): the hourly sweep over shops with a birthday or anniversary program. */
 export const grantDateRewardsAllShops: JobRef<Record<string, never>> = {
   name: "grant-date-rewards-all-shops",

@@ -13,5 +13,5 @@ export {
   splitTakeBack,
 } from "./order-lifecycle";
 export { settlePendingAward } from "./pending";
-export { utcOffsetMinutes } from "./store-time";
+export { startOfStoreDate, utcOffsetMinutes } from "./store-time";
 export type * from "./types";

@@ -596,3 +596,54 @@ export async function setBirthdays(
     returning c.id`.execute(trx);
   return r.rows.map((row) => row.id);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up and newsletter syncs (C-27, decision 0165): members who never received an activity
+
+function withoutActivity(conn: Db | Tx, shopId: string, activity: string, subscribedTo: string | null) {
+  let q = conn
+    .selectFrom("customers as c")
+    .where("c.shop_id", "=", shopId)
+    .where("c.type", "=", "member")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("ledger_entries as e")
+            .select(sql`1`.as("one"))
+            .whereRef("e.shop_id", "=", "c.shop_id")
+            .whereRef("e.customer_id", "=", "c.id")
+            .where("e.activity_type", "=", activity),
+        ),
+      ),
+    );
+  if (subscribedTo !== null) q = q.where("c.email_marketing_state", "=", subscribedTo);
+  return q;
+}
+
+export async function countMembersWithoutActivity(
+  conn: Db | Tx,
+  shopId: string,
+  activity: string,
+  subscribedTo: string | null,
+): Promise<number> {
+  const row = await withoutActivity(conn, shopId, activity, subscribedTo)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Their ids, a page at a time in id order after `after`. */
+export async function listMembersWithoutActivity(
+  conn: Db | Tx,
+  shopId: string,
+  activity: string,
+  subscribedTo: string | null,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  let q = withoutActivity(conn, shopId, activity, subscribedTo).select("c.id");
+  if (after !== null) q = q.where("c.id", ">", after);
+  const rows = await q.orderBy("c.id").limit(limit).execute();
+  return rows.map((r) => r.id);
+}

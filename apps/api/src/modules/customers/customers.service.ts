@@ -187,3 +187,6 @@ export function importBirthdays(
 ) {
   return repo.setBirthdays(trx, shopId, birthdays, "import");
 }
+
+/** C-27 syncs: members (subscribed ones, when asked) with no ledger entry of `activity`. */
+export { countMembersWithoutActivity, listMembersWithoutActivity } from "./customers.repository";

@@ -43,8 +43,22 @@ import * as repo from "./orders.repository";
  * of one is the same code, so there is one implementation of every order rule.
  */
 export type OrderNews =
-  | { kind: "order"; event: OrderEvent; order: PlatformOrder }
+  | {
+      kind: "order";
+      event: OrderEvent;
+      order: PlatformOrder;
+      /**
+       * C-27: the past-order sync tells a past order (decision 0165). It earns through the same
+       * rules as any order, once: an order still open, or one logged without points (the shop had
+       * no running program then), is evaluated again; a rewarded or cancelled order is left as it
+       * is, and one the rules still refuse is not logged a second time.
+       */
+      prior?: boolean;
+    }
   | { kind: "refund"; refund: PlatformRefund };
+
+/** C-27: the key of a past order's sync credit when its `order:<id>:earn` is a 0-point log line. */
+export const priorOrderEarnKey = (orderId: string) => `order:${orderId}:earn:prior-sync`;
 
 interface RefundState {
   refund_id: string;
@@ -232,7 +246,7 @@ export async function applyOrderNews(
     return { ...after, status: "cancelled", cancelled_at: at, points_reversed: row.points_reversed + take };
   };
 
-  const award = (row: OrderRow, order: PlatformOrder, customer: CustomerRow): OrderRow => {
+  const award = (row: OrderRow, order: PlatformOrder, customer: CustomerRow, prior = false): OrderRow => {
     const decision = evaluateOrderEarning({
       order: toEarningOrder(order, row, earningCustomerOf(customer, standings.get(customer.id)), now),
       programs,
@@ -247,7 +261,11 @@ export async function applyOrderNews(
     });
     // Anti-cheat waits for payment (C-35): an unpaid order stays open, evaluated again when paid.
     if (decision.kind === "log_only" && decision.trace.some((t) => t.reason === "not_paid")) return row;
-    const key = `order:${row.order_id}:earn`;
+    // C-27: a logged order the rules still refuse keeps its one log line (nothing is written).
+    const relogged = prior && row.status === "logged";
+    if (decision.kind === "log_only" && relogged) return row;
+    // The pipeline's key; a logged order's holds its 0-point log line, so its sync credit has its own.
+    const key = relogged ? priorOrderEarnKey(row.order_id) : `order:${row.order_id}:earn`;
     const base = { shopId: shop.id, customerId: customer.id, idempotencyKey: key, sourceRef: row.order_id };
     if (orderLimitOf(shop) !== null) ordersThisCycle += 1;
     if (decision.kind === "log_only") {
@@ -328,6 +346,34 @@ export async function applyOrderNews(
     }
     const { event, order } = n;
     const before = rows.get(order.orderId) as OrderRow;
+    if (n.prior) {
+      // C-27 (decision 0165): a past order earns once, through `award` like any order; whatever
+      // else it is (rewarded, cancelled, paid for points, a guest's) it is left exactly as it is.
+      const customer = order.customerPlatformId ? (byPlatformId.get(order.customerPlatformId) ?? null) : null;
+      const linked = before.customer_id ?? customer?.id ?? null;
+      const undecided =
+        before.status === "open" || (before.status === "logged" && before.points_awarded === 0);
+      if (!undecided || linked === null || order.cancelledAt !== null) continue;
+      let row: OrderRow = before.status === "open" ? mergeOrderFacts(before, order, event, now) : before;
+      if (row.customer_id === null) row = { ...row, customer_id: linked };
+      const reached =
+        before.status === "logged" ||
+        reachedEarningTrigger(trigger, event, {
+          paidAt: row.paid_at,
+          fulfilledAt: row.fulfilled_at,
+          financialStatus: order.financialStatus,
+        });
+      const holder = customers.get(linked);
+      if (!reached || !holder) continue;
+      const decided = award(row, order, holder, true);
+      // Not decided (unpaid, or still refused after its log line): nothing is written.
+      if (decided === row) continue;
+      row = decided;
+      rows.set(row.order_id, row);
+      changed.add(row.order_id);
+      outcomes.push(outcomeOf(shop, event, before, row));
+      continue;
+    }
     let row = mergeOrderFacts(before, order, event, now);
     const customer = order.customerPlatformId ? (byPlatformId.get(order.customerPlatformId) ?? null) : null;
     // A refund may have created the row first, knowing only the order's id: link the customer once.

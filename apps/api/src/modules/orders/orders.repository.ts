@@ -370,3 +370,42 @@ export function decidedOrderKeyAt(conn: Conn, shopId: string, since: Date, offse
     .limit(1)
     .executeTakeFirst();
 }
+
+// ---------------------------------------------------------------------------------------------
+// The past-order sync (C-27, decision 0165): Laurel's own orders that have not earned
+
+/** Orders that may still earn: undecided, or logged without points, with a customer. */
+function unearnedOrders(conn: Conn, shopId: string, since: Date) {
+  return conn
+    .selectFrom("orders")
+    .where("shop_id", "=", shopId)
+    .where("ordered_at", ">=", since)
+    .where("customer_id", "is not", null)
+    .where("cancelled_at", "is", null)
+    .where("points_awarded", "=", 0)
+    .where("status", "in", ["open", "logged"]);
+}
+
+export async function countUnearnedOrdersSince(conn: Conn, shopId: string, since: Date): Promise<number> {
+  const row = await unearnedOrders(conn, shopId, since)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of them, oldest first, after a (ordered_at, order_id) key (the backtest's index). */
+export function listUnearnedOrdersPage(
+  conn: Conn,
+  shopId: string,
+  since: Date,
+  after: { orderedAt: Date; orderId: string } | null,
+  limit: number,
+) {
+  let q = unearnedOrders(conn, shopId, since).select(["order_id", "ordered_at", "facts"]);
+  if (after) {
+    q = q.where((eb) =>
+      eb(eb.refTuple("ordered_at", "order_id"), ">", eb.tuple(after.orderedAt, after.orderId)),
+    );
+  }
+  return q.orderBy("ordered_at").orderBy("order_id").limit(limit).execute();
+}

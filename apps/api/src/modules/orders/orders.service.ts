@@ -138,3 +138,10 @@ export async function reconcileShopOrders(
   }
   return { seen: orders.length, credited };
 }
+
+export {
+  countUnearnedOrders,
+  creditPriorOrders,
+  listUnearnedOrdersPage,
+  type PriorOrderCursor,
+} from "./order-prior-sync";

@@ -1,4 +1,4 @@
-import type { Db, ProgramBacktestStatus, ProgramRow, Tx } from "@laurel/db";
+import type { Db, ProgramBacktestStatus, ProgramRow, ProgramSyncKind, Tx } from "@laurel/db";
 import { sql } from "kysely";
 import { markShopChanged } from "../../infra/shop-changes";
 
@@ -224,6 +224,84 @@ export async function updateBacktestRun(
       ...(patch.processed !== undefined ? { processed: patch.processed } : {}),
       ...(patch.total !== undefined ? { total: patch.total } : {}),
       ...(patch.result ? { result: JSON.stringify(patch.result) } : {}),
+      ...(patch.error !== undefined ? { error: patch.error } : {}),
+      ...(patch.finishedAt ? { finished_at: patch.finishedAt } : {}),
+      updated_at: new Date(),
+    })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retroactive sync runs (migration 0180, decision 0165)
+
+/**
+ * Records a run. A past-order run violates the shop's once-only index (`program_syncs_prior_order_once`)
+ * when one is queued, running or done: the insert throws and the caller's transaction rolls back.
+ */
+export function insertSyncRun(
+  trx: Tx,
+  r: { shopId: string; id: string; kind: ProgramSyncKind; since: Date | null; createdAt: Date },
+) {
+  return trx
+    .insertInto("program_syncs")
+    .values({
+      shop_id: r.shopId,
+      id: r.id,
+      kind: r.kind,
+      since: r.since,
+      created_at: r.createdAt,
+      updated_at: r.createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findSyncRun(conn: Conn, shopId: string, id: string) {
+  return conn
+    .selectFrom("program_syncs")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The newest run of a kind (the past-order sync's lock holder, when not failed). */
+export function findLatestSyncRun(conn: Conn, shopId: string, kind: ProgramSyncKind) {
+  return conn
+    .selectFrom("program_syncs")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("kind", "=", kind)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function updateSyncRun(
+  conn: Conn,
+  shopId: string,
+  id: string,
+  patch: {
+    status?: ProgramBacktestStatus;
+    processed?: number;
+    total?: number;
+    credited?: number;
+    points?: number;
+    error?: string;
+    finishedAt?: Date;
+  },
+) {
+  await conn
+    .updateTable("program_syncs")
+    .set({
+      ...(patch.status ? { status: patch.status } : {}),
+      ...(patch.processed !== undefined ? { processed: patch.processed } : {}),
+      ...(patch.total !== undefined ? { total: patch.total } : {}),
+      ...(patch.credited !== undefined ? { credited: patch.credited } : {}),
+      ...(patch.points !== undefined ? { points: patch.points } : {}),
       ...(patch.error !== undefined ? { error: patch.error } : {}),
       ...(patch.finishedAt ? { finished_at: patch.finishedAt } : {}),
       updated_at: new Date(),

@@ -4,6 +4,7 @@ import {
   explainOrdersQuery,
   programStatusBody,
   putProgramNamesBody,
+  startProgramSyncBody,
   updateProgramBody,
 } from "@laurel/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -14,6 +15,7 @@ import { ok, requireAdmin } from "../../infra/http";
 import { getShopOrThrow } from "../shops/shops.service";
 import { explainOrders } from "./order-explanations";
 import { backtestProgram, getBacktestRun, startBacktestRun } from "./program-backtest";
+import { getPriorOrderSyncState, getSyncRun, startSync } from "./program-syncs";
 import {
   createProgram,
   deleteProgram,
@@ -66,6 +68,20 @@ export function registerProgramRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/apiSa/lp/programs/backtests/:id", admin, async (request) => {
     const { id } = parseInput(idParams, request.params);
     return ok(await getBacktestRun(deps, requireAdmin(request).shopId, id));
+  });
+  // C-27, X-47 (decision 0165): retroactive syncs as jobs, the past-order sync once per shop.
+  app.post("/apiSa/lp/programs/syncs", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    return ok(await startSync(deps, shop, parseInput(startProgramSyncBody, request.body)));
+  });
+  app.get("/apiSa/lp/programs/syncs/prior-order", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    return ok(await getPriorOrderSyncState(deps, shop));
+  });
+  app.get("/apiSa/lp/programs/syncs/:id", admin, async (request) => {
+    const { shop } = await callerOf(request);
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getSyncRun(deps, shop, id));
   });
   app.put("/apiSa/lp/programs", admin, async (request) => {
     const auth = requireAdmin(request);

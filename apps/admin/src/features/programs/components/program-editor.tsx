@@ -29,6 +29,7 @@ import {
   toProgramBody,
   validateForm,
 } from "../utils/program-form";
+import { AccountSyncCard } from "./account-sync-card";
 import { BacktestCard } from "./backtest-card";
 import {
   AnniversaryFields,
@@ -47,6 +48,7 @@ import {
 } from "./editors/event-fields";
 import { errorText, type KindFieldsProps } from "./editors/fields";
 import { RewardFields } from "./editors/reward-fields";
+import { PriorOrderSyncCard } from "./prior-order-sync-card";
 import { displayTitle } from "./program-list";
 
 /**
@@ -280,6 +282,12 @@ export function ProgramEditor(props: ProgramEditorProps) {
             ) : null}
             {isPlaceOrder ? (
               <BacktestCard programId={program?.id ?? null} program={body} language={language} />
+            ) : null}
+            {/* C-27: syncs act on saved programs, so they show on an existing program's page. */}
+            {program !== null && event === "place_order" ? <PriorOrderSyncCard /> : null}
+            {program !== null && event === "sign_up" ? <AccountSyncCard kind="sign_up" /> : null}
+            {program !== null && event === "sign_up_newsletter" ? (
+              <AccountSyncCard kind="newsletter" />
             ) : null}
           </BlockStack>
         </Layout.Section>
