@@ -19,6 +19,7 @@ import {
   listUnearnedOrdersPage,
   type PriorOrderCursor,
 } from "../orders/orders.service";
+import { storeTimeZoneOf } from "../shops/time-zone";
 import * as repo from "./programs.repository";
 import { listProgramRows } from "./programs.service";
 
@@ -37,7 +38,7 @@ export const SYNC_NOT_FOUND = "Sync not found.";
 const PROGRAM_NAMES = { sign_up: "Sign Up", newsletter: "Newsletter", prior_order: "Prior Order" } as const;
 
 function offsetAt(shop: ShopRow, at: Date): number {
-  return utcOffsetMinutes(shop.platform_info.ianaTimezone, at);
+  return utcOffsetMinutes(storeTimeZoneOf(shop), at);
 }
 
 /** The store-local day of an instant. */
