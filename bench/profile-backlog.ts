@@ -103,7 +103,7 @@ try {
     if (last) for (const [ms, n, q] of JSON.parse(last.slice(5))) console.log(`${ms} ms ${n}× ${q}`);
   }
 } finally {
-  await Promise.all(workers.map((w) => stopChild(w, 15_000)));
+  await Promise.all(workers.map((w) => stopChild(w, 60_000))); // pg-boss drains before exit; the profile is written then
   if (!api.hasExited()) await stopChild(api, 15_000);
   await db.end();
   await sampler.end();

@@ -407,11 +407,14 @@ async function main(): Promise<void> {
   log(
     `${fmt(p8.size)} customers loaded in ${fmt(p8.loadMs / 1000, 1)} s; ${p8.row.measured}; slowest ${p8.slowest}`,
   );
-  // ── P12: a program backtest over 100,000 stored orders (issue 14, decision 0123), by the workers.
+  // ── P12: a program backtest over 100,000 stored orders (issue 14, decision 0123), run by a worker
+  // process of its own (P11 stops its workers, and the API runs none: without one the job waits).
+  const p12Worker = await startWorker();
   const p12 = await backtestPhase(
     ctx,
     Number(process.env.BENCH_BACKTEST_ORDERS ?? (QUICK ? 20_000 : 100_000)),
   );
+  await stopChild(p12Worker);
   log(`${fmt(p12.size)} orders loaded in ${fmt(p12.loadMs / 1000, 1)} s; ${p12.row.measured}`);
 
   // P10 (issue 13): its entries are a fixture too (no balances), so it also runs after the audit.

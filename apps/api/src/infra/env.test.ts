@@ -70,6 +70,12 @@ describe("configuration", () => {
       "loopback",
     ]);
   });
+  it("WORKER_NICE: worker processes yield the CPU to the API by default (decision 0171); 0 … 19", () => {
+    expect(loadConfig({}).workerNice).toBe(10);
+    expect(loadConfig({ WORKER_NICE: "0" }).workerNice).toBe(0);
+    expect(() => loadConfig({ WORKER_NICE: "20" })).toThrow(/WORKER_NICE/);
+    expect(() => loadConfig({ WORKER_NICE: "-5" })).toThrow(/WORKER_NICE/);
+  });
   it("resolves DATA_DIR against the directory npm was run from", () => {
     expect(loadConfig({ INIT_CWD: "/srv/laurel" }).dataDir).toBe("/srv/laurel/.data");
     expect(loadConfig({ INIT_CWD: "/srv/laurel", DATA_DIR: "/var/lib/laurel" }).dataDir).toBe(

@@ -56,9 +56,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   PROXY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   WEBHOOK_PROCESSORS: z.coerce.number().int().min(1).max(16).default(2),
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -120,12 +122,16 @@ export interface Config {
   /** Storefront calls per minute per shop and shopper. */
   loginRateLimit: number;
   proxyRateLimit: number;
+  /** Merchant API (`/api/v1/*`) calls per minute per key. */
+  apiRateLimit: number;
   /** How long a process may serve a shop and its programs from memory (0 = always read). */
   shopCacheMs: number;
   /** How long a processor's claim on a batch of deliveries holds (decision 0018). */
   webhookLeaseMs: number;
   /** Processor loops a worker runs side by side on PostgreSQL (PGlite: always 1). */
   webhookProcessors: number;
+  /** A worker process's scheduling niceness (decision 0171): acknowledging comes before processing. */
+  workerNice: number;
   /** Proxies whose X-Forwarded-For gives the client's address; false = the socket's peer. */
   trustProxy: TrustProxy;
   /** The default e-mail service (decision 0075); unset = the local catch-all mailbox. */
@@ -193,9 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     proxyRateLimit: e.PROXY_RATE_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
     shopCacheMs: e.SHOP_CACHE_MS,
     webhookLeaseMs: e.WEBHOOK_LEASE_MS,
     webhookProcessors: e.WEBHOOK_PROCESSORS,
+    workerNice: e.WORKER_NICE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
