@@ -13,6 +13,7 @@ import {
   createTestApp,
   deliverWebhook,
   signIn,
+  signInStaff,
   type TestApp,
 } from "./helpers";
 import { orderBody } from "./order-payloads";
@@ -220,12 +221,53 @@ describe("the past-order sync (C-27, X-47)", () => {
     const again = await start({ kind: "prior_order", since: "2026-01-01" });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe("Prior order sync has already run. Contact support to run it again.");
-    // Support lifts the lock by failing the run; the next run re-reads everything.
-    await t.deps.db
-      .updateTable("program_syncs")
-      .set({ status: "failed" })
+    // Support lifts the lock (decision 0172): only staff, only with a reason, audit-logged.
+    const unlockUrl = `/apiSa/dev_zone/shops/${SHOP}/prior-order-sync/unlock`;
+    const merchant = await adminSend(t.app, "POST", unlockUrl, token, { reason: "please" });
+    expect(merchant.statusCode).toBe(403);
+    const staff = await signInStaff(t.app);
+    const noReason = await adminSend(t.app, "POST", unlockUrl, staff.token, { reason: "  " });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual([
+      expect.objectContaining({ field: "reason", message: "reason must be at least 3 characters." }),
+    ]);
+    const seenByStaff = await adminGet(t.app, `/apiSa/dev_zone/shops/${SHOP}/prior-order-sync`, staff.token);
+    expect(seenByStaff.json().data).toMatchObject({
+      locked: true,
+      run: { status: "done", unlockedAt: null },
+    });
+    const lifted = await adminSend(t.app, "POST", unlockUrl, staff.token, {
+      reason: "Merchant imported older orders",
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json()).toMatchObject({
+      message: "Past-order sync unlocked",
+      data: { locked: false, run: { status: "done", unlockedAt: expect.any(String) } },
+    });
+    const audit = await t.deps.db
+      .selectFrom("audit_log")
+      .selectAll()
       .where("shop_id", "=", SHOP)
+      .where("action", "=", "staff.prior_order_sync.unlocked")
       .execute();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: "usr_staff",
+        details: expect.objectContaining({
+          reason: "Merchant imported older orders",
+          credited: 3,
+          points: 30,
+        }),
+      }),
+    ]);
+    // Lifted once is lifted: a second unlock finds no lock; the merchant's state says unlocked.
+    const twice = await adminSend(t.app, "POST", unlockUrl, staff.token, { reason: "again please" });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe("This shop's prior order sync is not locked: the merchant can start it.");
+    expect((await adminGet(t.app, "/apiSa/lp/programs/syncs/prior-order", token)).json().data.locked).toBe(
+      false,
+    );
+    // One more run is recorded (as the route would); the once-only index holds it alone again.
     await t.deps.db
       .insertInto("program_syncs")
       .values({
@@ -235,6 +277,23 @@ describe("the past-order sync (C-27, X-47)", () => {
         since: new Date("2026-01-01T05:00:00Z"),
       })
       .execute();
+    await expect(
+      t.deps.db
+        .insertInto("program_syncs")
+        .values({
+          shop_id: SHOP,
+          id: "sync_third",
+          kind: "prior_order",
+          since: new Date("2026-01-01T05:00:00Z"),
+        })
+        .execute(),
+    ).rejects.toThrow(/program_syncs_prior_order_once/);
+    // A queued or running run's lock cannot be lifted: it would race the next run.
+    const running = await adminSend(t.app, "POST", unlockUrl, staff.token, { reason: "too early" });
+    expect(running.statusCode).toBe(409);
+    expect(running.json().error).toBe(
+      "The prior order sync is still running. Unlock it once it has finished.",
+    );
     const seen: [string, number, number][] = [];
     await runSync(t.deps, await getShopOrThrow(t.deps, SHOP), "sync_paged", {
       pageSize: 1,

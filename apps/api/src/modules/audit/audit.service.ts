@@ -37,3 +37,23 @@ export async function auditImpersonationStart(trx: Tx, shopId: string, staffUser
     details: {},
   });
 }
+
+/**
+ * Security events that are always logged, whoever made them (e.g. a merchant API key generated,
+ * rotated or revoked; decision 0170). `details` must never hold a secret.
+ */
+export async function auditSecurityEvent(
+  trx: Tx,
+  shopId: string,
+  actor: Actor,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await insertAuditEntry(trx, {
+    shopId,
+    actor: actor.userId ?? "merchant",
+    impersonatedBy: actor.impersonatedBy,
+    action,
+    details,
+  });
+}

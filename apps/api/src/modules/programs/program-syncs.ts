@@ -12,6 +12,7 @@ import {
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { runProgramSync } from "../../jobs/refs";
+import { auditWrite } from "../audit/audit.service";
 import { countAccountSyncCandidates, syncAccountEventPage } from "../earning/account-earning.service";
 import {
   countUnearnedOrders,
@@ -19,6 +20,7 @@ import {
   listUnearnedOrdersPage,
   type PriorOrderCursor,
 } from "../orders/orders.service";
+import { getShopOrThrow } from "../shops/shops.service";
 import { storeTimeZoneOf } from "../shops/time-zone";
 import * as repo from "./programs.repository";
 import { listProgramRows } from "./programs.service";
@@ -59,8 +61,13 @@ function presentSync(shop: ShopRow, row: ProgramSyncRow): ProgramSyncRun {
     error: row.error,
     createdAt: row.created_at.toISOString(),
     finishedAt: row.finished_at?.toISOString() ?? null,
+    unlockedAt: row.unlocked_at?.toISOString() ?? null,
   };
 }
+
+/** The once-only lock (C-27): a run queued, running or done holds it, until support lifts it. */
+const holdsLock = (row: ProgramSyncRow | undefined): row is ProgramSyncRow =>
+  row !== undefined && row.status !== "failed" && row.unlocked_at === null;
 
 const disabled = (program: string) =>
   new AppError(
@@ -119,7 +126,7 @@ export async function startSync(
   await requireRunningProgram(deps, shop, body.kind);
   if (body.kind === "prior_order") {
     const latest = await repo.findLatestSyncRun(deps.db, shop.id, "prior_order");
-    if (latest && latest.status !== "failed") throw locked();
+    if (holdsLock(latest)) throw locked();
   }
   const id = deps.newId("sync");
   try {
@@ -153,11 +160,49 @@ export async function getPriorOrderSyncState(deps: Deps, shop: ShopRow): Promise
   const row = await repo.findLatestSyncRun(deps.db, shop.id, "prior_order");
   const { earliest, latest } = priorOrderSyncWindow(storeDay(shop, deps.clock.now()));
   return {
-    locked: row !== undefined && row.status !== "failed",
+    locked: holdsLock(row),
     earliestSince: earliest,
     latestSince: latest,
     run: row ? presentSync(shop, row) : null,
   };
+}
+
+/**
+ * `POST /apiSa/dev_zone/shops/:shopId/prior-order-sync/unlock` (decision 0172): Laurel support
+ * allows one more past-order sync. Only a finished run's lock can be lifted (a queued or running
+ * one would race the next); the run keeps its figures, the reason and who lifted it, and the
+ * audit log says so. The next run credits only orders that have not earned (every credit is
+ * keyed once), so a second run can never pay an order twice.
+ */
+export async function unlockPriorOrderSync(
+  deps: Deps,
+  staffUserId: string,
+  shopId: string,
+  reason: string,
+): Promise<PriorOrderSyncState> {
+  const shop = await getShopOrThrow(deps, shopId);
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findLatestSyncRun(trx, shopId, "prior_order", { forUpdate: true });
+    if (!holdsLock(row)) throw new AppError("prior_order_sync_not_locked", 409);
+    if (row.status !== "done") throw new AppError("prior_order_sync_running", 409);
+    await repo.unlockSyncRun(trx, shopId, row.id, { at: deps.clock.now(), by: staffUserId, reason });
+    await auditWrite(
+      trx,
+      shopId,
+      { userId: staffUserId, impersonatedBy: staffUserId },
+      "staff.prior_order_sync.unlocked",
+      { syncId: row.id, reason, credited: row.credited, points: Number(row.points) },
+    );
+  });
+  return getPriorOrderSyncState(deps, shop);
+}
+
+/** `GET /apiSa/dev_zone/shops/:shopId/prior-order-sync`: a shop's lock, as support sees it. */
+export async function getPriorOrderSyncStateAsStaff(
+  deps: Deps,
+  shopId: string,
+): Promise<PriorOrderSyncState> {
+  return getPriorOrderSyncState(deps, await getShopOrThrow(deps, shopId));
 }
 
 interface Tally {

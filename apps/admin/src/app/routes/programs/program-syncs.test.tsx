@@ -47,12 +47,13 @@ function run(over: Record<string, unknown>) {
     error: null,
     createdAt: "2026-11-20T10:00:00.000Z",
     finishedAt: null,
+    unlockedAt: null,
     ...over,
   };
 }
 
 /** The shell's fake API plus programs and syncs: a run is queued, then running, then `last`. */
-function setup(last: Record<string, unknown>) {
+function setup(last: Record<string, unknown>, existing: Record<string, unknown> | null = null) {
   const fake = createFakeApi();
   const calls: Call[] = [];
   let polls = 0;
@@ -70,11 +71,11 @@ function setup(last: Record<string, unknown>) {
       return json(200, { success: true, data: earning });
     if (method === "GET" && url.pathname.endsWith("/spending")) return json(200, { success: true, data: [] });
     if (method === "GET" && url.pathname.endsWith("/syncs/prior-order")) {
-      const done = started && polls >= 2 ? run({ ...started, ...last }) : null;
+      const done = started && polls >= 2 ? run({ ...started, ...last }) : existing ? run(existing) : null;
       return json(200, {
         success: true,
         data: {
-          locked: done !== null && done.status !== "failed",
+          locked: done !== null && done.status !== "failed" && done.unlockedAt === null,
           earliestSince: "2025-11-20",
           latestSince: "2026-11-20",
           run: done,
@@ -148,6 +149,33 @@ describe("the past-order sync on the place order editor (C-27, X-47)", () => {
     });
     // Locked: the picker and its button are gone.
     await waitFor(() => expect(screen.queryByLabelText("Orders placed since")).toBeNull());
+  }, 30_000);
+});
+
+describe("the past-order sync after support lifted its lock (decision 0172)", () => {
+  it("shows the last run's result, says support allowed another run, and offers the picker again", async () => {
+    const { fake } = setup(
+      {},
+      {
+        status: "done",
+        processed: 3,
+        total: 3,
+        credited: 3,
+        points: 30,
+        finishedAt: "2026-11-20T10:00:02.000Z",
+        unlockedAt: "2026-11-21T09:00:00.000Z",
+      },
+    );
+    await renderApp("/programs/point/prg_1", { fake });
+    expect(
+      await screen.findByText(
+        "Orders since 2026-01-01: 3 orders credited, 30 points awarded.",
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("Support allowed one more past-order sync. It can run once.")).toBeTruthy();
+    expect(screen.getByLabelText("Orders placed since")).toBeTruthy();
   }, 30_000);
 });
 

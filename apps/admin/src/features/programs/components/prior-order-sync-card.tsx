@@ -43,8 +43,10 @@ export function PriorOrderSyncCard() {
         ? error.serverError
         : (error?.message ?? null);
   const bounds = state.data;
-  // A run that is queued, running or done holds the once-only lock: the picker goes.
-  const locked = bounds?.locked === true || (run !== null && run.status !== "failed");
+  // A run that is queued, running or done holds the once-only lock (the picker goes), until
+  // support lifts it (decision 0172).
+  const locked =
+    bounds?.locked === true || (run !== null && run.status !== "failed" && run.unlockedAt === null);
   const inWindow = bounds !== undefined && since >= bounds.earliestSince && since <= bounds.latestSince;
 
   const confirm = () => {
@@ -72,7 +74,11 @@ export function PriorOrderSyncCard() {
                     since: run.since,
                   })}
                 </p>
-                <p>{t("programs.sync.prior.locked")}</p>
+                <p>
+                  {run.unlockedAt === null
+                    ? t("programs.sync.prior.locked")
+                    : t("programs.sync.prior.unlocked")}
+                </p>
               </BlockStack>
             </Banner>
           </div>
