@@ -11,7 +11,15 @@ const money = (amount: string) => ({
 export interface TestOrder {
   id: string;
   customerId?: string | null;
-  lines?: { id: string; price: string; quantity: number; productId?: string }[];
+  lines?: {
+    id: string;
+    price: string;
+    quantity: number;
+    productId?: string;
+    title?: string;
+    vendor?: string | null;
+    sku?: string;
+  }[];
   financialStatus?: string;
   cancelledAt?: string | null;
   email?: string;
@@ -58,6 +66,9 @@ export function orderBody(o: TestOrder): string {
       gift_card: false,
       requires_shipping: true,
       properties: [],
+      title: l.title ?? "Aviator sunglasses",
+      vendor: l.vendor === undefined ? null : l.vendor,
+      sku: l.sku ?? "",
     })),
     customer:
       o.customerId === null

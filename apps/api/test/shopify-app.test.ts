@@ -55,6 +55,7 @@ describe("shopify.app.toml", () => {
       "write_discounts",
       "write_app_proxy",
       "read_themes",
+      "read_products",
     ]) {
       expect(scopes).toContain(scope);
     }

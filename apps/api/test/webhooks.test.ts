@@ -136,7 +136,9 @@ describe("POST /webhooks: verification (S2)", () => {
     ).toEqual({
       outcome: "unknown_shop",
     });
-    expect((await deliver("products/update", "{}")).json().data).toEqual({ outcome: "ignored_topic" });
+    expect((await deliver("inventory_levels/update", "{}")).json().data).toEqual({
+      outcome: "ignored_topic",
+    });
   });
 });
 

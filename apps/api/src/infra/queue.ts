@@ -18,22 +18,25 @@ export interface JobDefinition<T = unknown, D = unknown> extends JobRef<T> {
   schedule?: string;
 }
 
+/**
+ * pg-boss send options Laurel uses. `singletonKey` alone dedupes nothing on a standard queue: with
+ * `singletonSeconds` it throttles (one job per key per slot), and `singletonNextSlot` turns a
+ * throttled send into the next slot's job — a debounce for bursts (a bulk product edit).
+ */
+export interface SendOptions {
+  singletonKey?: string;
+  startAfter?: Date | number;
+  singletonSeconds?: number;
+  singletonNextSlot?: boolean;
+}
+
 export interface JobQueue {
   /** Enqueue inside the caller's transaction (outbox): the job exists iff the transaction commits. */
-  sendInTransaction<T>(
-    trx: Tx,
-    job: JobRef<T>,
-    data: T,
-    options?: { singletonKey?: string; startAfter?: Date | number },
-  ): Promise<void>;
+  sendInTransaction<T>(trx: Tx, job: JobRef<T>, data: T, options?: SendOptions): Promise<void>;
   /** Enqueue many jobs of one kind in one statement inside the caller's transaction (outbox). */
   sendManyInTransaction<T>(trx: Tx, job: JobRef<T>, data: readonly T[]): Promise<void>;
   /** Enqueue outside any transaction (a job fanning out more jobs). */
-  send<T>(
-    job: JobRef<T>,
-    data: T,
-    options?: { singletonKey?: string; startAfter?: Date | number },
-  ): Promise<void>;
+  send<T>(job: JobRef<T>, data: T, options?: SendOptions): Promise<void>;
   /** Start processing every known job in this process. */
   work(deps: unknown): Promise<void>;
   /** Wait until every queue is empty (tests, graceful shutdown of the embedded mode). */

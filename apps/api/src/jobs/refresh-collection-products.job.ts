@@ -22,7 +22,12 @@ export const refreshAllCollectionProductsJob: JobDefinition<Record<string, never
   async handle(deps) {
     for (const shopId of await listInstalledShopIds(deps)) {
       if (!(await shopNamesCollections(deps, shopId))) continue;
-      await deps.queue.send(refs.refreshCollectionProducts, { shopId }, { singletonKey: shopId });
+      // The products/update webhook's slots: a refresh it already queued for this slot serves both.
+      await deps.queue.send(
+        refs.refreshCollectionProducts,
+        { shopId },
+        refs.COLLECTION_REFRESH_DEBOUNCE(shopId),
+      );
     }
   },
 };

@@ -146,10 +146,17 @@ export const syncTierTags: JobRef<{ shopId: string; customerIds: string[] }> = {
   retryLimit: 5,
 };
 
-/** Decision 0135: the granted tier-up and pre-tier coupons of a shop, made on the platform. */
-export const issueTierCoupons: JobRef<{ shopId: string }> = {
+/**
+ * Decision 0135: the granted tier-up and pre-tier coupons of a shop, made on the platform; with
+ * `codes`, only those (the merchant's retry of chosen stuck coupons, decision 0173).
+ */
+export interface IssueTierCouponsData {
+  shopId: string;
+  codes?: string[] | undefined;
+}
+export const issueTierCoupons: JobRef<IssueTierCouponsData> = {
   name: "issue-tier-coupons",
-  data: z.object({ shopId: z.string().min(1) }),
+  data: z.object({ shopId: z.string().min(1), codes: z.array(z.string().min(1)).max(500).optional() }),
   retryLimit: 5,
 };
 
@@ -162,6 +169,12 @@ export const importCustomers: JobRef<{ shopId: string; importId: string }> = {
 /** Issue 9 (J-15): writes a started customer export page by page, resuming at its cursor. */
 export const exportCustomers: JobRef<{ shopId: string; exportId: string }> = {
   name: "export-customers",
+  data: z.object({ shopId: z.string().min(1), exportId: z.string().min(1) }),
+};
+
+/** Issue 9 (K-05): writes a started point activity export page by page, resuming at its cursor. */
+export const exportActivities: JobRef<{ shopId: string; exportId: string }> = {
+  name: "export-activities",
   data: z.object({ shopId: z.string().min(1), exportId: z.string().min(1) }),
 };
 
@@ -201,6 +214,16 @@ export const refreshCollectionProducts: JobRef<{ shopId: string }> = {
   data: z.object({ shopId: z.string().min(1) }),
   retryLimit: 5,
 };
+
+/**
+ * How a shop's collection refreshes are debounced (decision 0140): one per shop per 120-second
+ * slot, a send within a slot that has one becoming the next slot's (pg-boss `singletonNextSlot`).
+ */
+export const COLLECTION_REFRESH_DEBOUNCE = (shopId: string) => ({
+  singletonKey: shopId,
+  singletonSeconds: 120,
+  singletonNextSlot: true,
+});
 
 /** Issue 14: the daily refresh of every shop whose rules name collections (collections change). */
 export const refreshAllCollectionProducts: JobRef<Record<string, never>> = {

@@ -41,6 +41,12 @@ export interface PlatformOrder {
     isFreeGift: boolean;
     requiresShipping: boolean;
     collectionIds?: string[];
+    /** Titles of the kept collections the product is in (C-19 `collection title` conditions). */
+    collectionTitles?: string[];
+    /** The line's product title, vendor and SKU as the order tells them (C-19 product conditions). */
+    title?: string;
+    vendor?: string;
+    sku?: string;
   }[];
 }
 

@@ -12,6 +12,7 @@ import {
   ordersPaid,
   refundsCreate,
 } from "./orders/orders.webhook";
+import { productsUpdate } from "./products-update.webhook";
 import { shopRedact } from "./shop-redact.webhook";
 
 /** Topic → handler. A topic without a handler is acknowledged and ignored. */
@@ -29,4 +30,5 @@ export const webhookHandlers: Record<string, WebhookTopicHandler> = {
   "orders/fulfilled": ordersFulfilled,
   "orders/cancelled": ordersCancelled,
   "refunds/create": refundsCreate,
+  "products/update": productsUpdate,
 };

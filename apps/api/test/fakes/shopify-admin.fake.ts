@@ -35,6 +35,8 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       ianaTimezone: "Europe/Paris",
       plan: { displayName: "Shopify Plus", partnerDevelopment: false },
       themeFiles: ["templates/product.json"],
+      /** `shop.features.sellsSubscriptions` (C-23). */
+      sellsSubscriptions: false,
     },
   };
   const app = Fastify();
@@ -311,6 +313,12 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
             nodes,
           },
         },
+        extensions: { cost },
+      };
+    }
+    if (query.includes("sellsSubscriptions")) {
+      return {
+        data: { shop: { features: { sellsSubscriptions: state.shop.sellsSubscriptions } } },
         extensions: { cost },
       };
     }

@@ -1,25 +1,34 @@
 import type { Db, Tx } from "@laurel/db";
+import type { ProductCollections } from "@laurel/domain";
 
 type Conn = Db | Tx;
 
-/** Product id → the named collections it is in, for these products (one indexed statement). */
+/**
+ * Product id → the kept collections it is in (ids, and the titles kept for title conditions), for
+ * these products: one indexed statement. Kept collections are those the rules need (refresh).
+ */
 export async function membershipOf(
   conn: Conn,
   shopId: string,
   productIds: readonly string[],
-  collectionIds: readonly string[],
-): Promise<Map<string, string[]>> {
-  const membership = new Map<string, string[]>();
-  if (productIds.length === 0 || collectionIds.length === 0) return membership;
+): Promise<Map<string, ProductCollections>> {
+  const membership = new Map<string, { ids: string[]; titles: string[] }>();
+  if (productIds.length === 0) return membership;
   const rows = await conn
-    .selectFrom("collection_products")
-    .select(["product_id", "collection_id"])
-    .where("shop_id", "=", shopId)
-    .where("product_id", "in", [...productIds])
-    .where("collection_id", "in", [...collectionIds])
+    .selectFrom("collection_products as cp")
+    .leftJoin("collection_refreshes as cr", (j) =>
+      j.onRef("cr.shop_id", "=", "cp.shop_id").onRef("cr.collection_id", "=", "cp.collection_id"),
+    )
+    .select(["cp.product_id", "cp.collection_id", "cr.title"])
+    .where("cp.shop_id", "=", shopId)
+    .where("cp.product_id", "in", [...productIds])
     .execute();
-  for (const r of rows)
-    membership.set(r.product_id, [...(membership.get(r.product_id) ?? []), r.collection_id]);
+  for (const r of rows) {
+    const entry = membership.get(r.product_id) ?? { ids: [], titles: [] };
+    entry.ids.push(r.collection_id);
+    if (r.title !== null) entry.titles.push(r.title);
+    membership.set(r.product_id, entry);
+  }
   return membership;
 }
 
@@ -30,6 +39,7 @@ export async function replaceCollectionProducts(
   collectionId: string,
   productIds: readonly string[],
   now: Date,
+  title: string | null,
 ): Promise<void> {
   await trx
     .deleteFrom("collection_products")
@@ -49,14 +59,22 @@ export async function replaceCollectionProducts(
   }
   await trx
     .insertInto("collection_refreshes")
-    .values({ shop_id: shopId, collection_id: collectionId, products: unique.length, refreshed_at: now })
+    .values({
+      shop_id: shopId,
+      collection_id: collectionId,
+      products: unique.length,
+      refreshed_at: now,
+      title,
+    })
     .onConflict((oc) =>
-      oc.columns(["shop_id", "collection_id"]).doUpdateSet({ products: unique.length, refreshed_at: now }),
+      oc
+        .columns(["shop_id", "collection_id"])
+        .doUpdateSet({ products: unique.length, refreshed_at: now, title }),
     )
     .execute();
 }
 
-/** Forgets the collections no rule names any more. */
+/** Forgets the collections the rules no longer need. */
 export async function keepOnlyCollections(trx: Tx, shopId: string, named: readonly string[]): Promise<void> {
   for (const table of ["collection_products", "collection_refreshes"] as const) {
     let q = trx.deleteFrom(table).where("shop_id", "=", shopId);

@@ -1,7 +1,6 @@
 import type { CustomerRow, OrderRow, ShopRow, Tx } from "@laurel/db";
 import {
   type ActivityType,
-  collectionIdsNamedBy,
   DEFAULT_CURRENCY,
   DEFAULT_EARNING_TRIGGER,
   type EarningProgram,
@@ -9,6 +8,7 @@ import {
   type OrderEvent,
   orderReversalPoints,
   reachedEarningTrigger,
+  rulesReadCollections,
   splitTakeBack,
   withLineCollections,
 } from "@laurel/domain";
@@ -416,7 +416,8 @@ export async function applyOrderNews(
 /** What a webhook tells about the order, merged into its row (facts kept once it is decided). */
 /**
  * Issue 14: webhooks name each line's product, never its collections. When a rule names
- * collections, the batch's lines get theirs from the kept membership (one statement), and the
+ * collections or describes them by title, the batch's lines get theirs (ids and kept titles) from
+ * the kept membership (one statement), and the
  * order's facts keep them (explanations and backtests read the same lines).
  */
 async function withCollections(
@@ -425,14 +426,13 @@ async function withCollections(
   programs: readonly EarningProgram[],
   news: readonly OrderNews[],
 ): Promise<readonly OrderNews[]> {
-  const named = collectionIdsNamedBy(programs);
-  if (named.length === 0) return news;
+  if (!rulesReadCollections(programs)) return news;
   const productIds = new Set<string>();
   for (const n of news) {
     if (n.kind !== "order") continue;
     for (const l of n.order.lines) if (l.productId !== null) productIds.add(l.productId);
   }
-  const membership = await collectionMembershipOf(trx, shopId, [...productIds], named);
+  const membership = await collectionMembershipOf(trx, shopId, [...productIds]);
   if (membership.size === 0) return news;
   return news.map((n) =>
     n.kind === "order"

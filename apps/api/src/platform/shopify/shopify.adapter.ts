@@ -100,6 +100,12 @@ const themeQueryResponse = z.object({
   }),
 });
 
+/** `shop.features.sellsSubscriptions`: a subscription app is installed and set up (no extra scope). */
+const SELLS_SUBSCRIPTIONS_QUERY = `query LaurelSellsSubscriptions { shop { features { sellsSubscriptions } } }`;
+const sellsSubscriptionsResponse = z.object({
+  data: z.object({ shop: z.object({ features: z.object({ sellsSubscriptions: z.boolean() }) }) }),
+});
+
 /** The Shopify adapter: token exchange and Admin GraphQL (reference/shopify-platform.md §1.3, §5). */
 
 /** I-08: customer tag mutations (Admin GraphQL; each answers `node { id }` and `userErrors`). */
@@ -198,6 +204,13 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
       const parsed = themeQueryResponse.safeParse({ data: await adminGraphql(client(shop), THEME_QUERY) });
       if (!parsed.success) throw new PlatformError("Unexpected themes query response", false);
       return (parsed.data.data.themes.nodes[0]?.files.nodes.length ?? 0) > 0;
+    },
+    async sellsSubscriptions(shop) {
+      const parsed = sellsSubscriptionsResponse.safeParse({
+        data: await adminGraphql(client(shop), SELLS_SUBSCRIPTIONS_QUERY),
+      });
+      if (!parsed.success) throw new PlatformError("Unexpected shop features response", false);
+      return parsed.data.data.shop.features.sellsSubscriptions;
     },
     async createDiscount(shop, request) {
       const { mutation, input } = discountMutation(request);

@@ -35,6 +35,10 @@ const lineItemPayload = z.object({
   gift_card: z.boolean().nullish(),
   requires_shipping: z.boolean().nullish(),
   properties: z.array(z.object({ name: z.string(), value: z.unknown() })).nullish(),
+  // C-19 product conditions read these (the product's type and tags are not in the webhook).
+  title: z.string().nullish(),
+  vendor: z.string().nullish(),
+  sku: z.string().nullish(),
 });
 
 export const orderPayload = z.object({
@@ -131,6 +135,9 @@ export function toPlatformOrder(p: OrderPayload): PlatformOrder {
         isGiftCard: l.gift_card ?? false,
         isFreeGift: (l.properties ?? []).some((prop) => FREE_GIFT_PROPERTY.test(prop.name)),
         requiresShipping: l.requires_shipping ?? false,
+        ...(l.title ? { title: l.title } : {}),
+        ...(l.vendor ? { vendor: l.vendor } : {}),
+        ...(l.sku ? { sku: l.sku } : {}),
       };
     }),
   };
