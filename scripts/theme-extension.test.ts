@@ -52,6 +52,7 @@ describe("theme app extension", () => {
         "blocks/loyalty-page.liquid",
         "blocks/cart-points.liquid",
         "blocks/signup-block.liquid",
+        "blocks/customer-login.liquid",
       ]),
     );
   });

@@ -204,7 +204,7 @@ test.describe("the loyalty page (N-10) through the app proxy, in the store's lay
     await page.getByLabel(/Order amount/).fill("250");
     await page.getByRole("button", { name: "Calculate" }).click();
     await expect(page.getByTestId("laurel-calculator-result")).toHaveText(
-      "An order of $250.00 earns 20 points.",
+      "An order of $250.00 earns 25 points.",
     );
     await context.close();
   });

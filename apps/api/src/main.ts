@@ -10,7 +10,7 @@ import { seedDemoEmails } from "./seed/demo-emails";
 import { seedDemoMail } from "./seed/demo-mail";
 import { seedDemoMembers } from "./seed/demo-members";
 import { seedDemoMembership } from "./seed/demo-membership";
-import { seedDemoOnsite } from "./seed/demo-onsite";
+import { seedDemoLoyaltyPage, seedDemoOnsite } from "./seed/demo-onsite";
 import { seedDemoPriorOrders } from "./seed/demo-prior-orders";
 import { seedDemoPrograms } from "./seed/demo-programs";
 import { seedDemoReferrals } from "./seed/demo-referrals";
@@ -38,6 +38,7 @@ async function main() {
     await seedDemoEarnEvents(deps);
     await seedDemoMembership(deps);
     await seedDemoOnsite(deps);
+    await seedDemoLoyaltyPage(deps);
     await seedDemoAnalytics(deps);
   }
   if (config.workerInProcess) await startWorker(deps);

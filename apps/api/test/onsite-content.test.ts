@@ -181,3 +181,64 @@ describe("GET|PUT /apiSa/storefront/checkout-discount (N-12, A-20)", () => {
     expect((await put(PATH, { ...texts, title: "" })).json().errors[0].field).toBe("title");
   });
 });
+
+describe("the sign-up block and the customer login block (N-02, N-21)", () => {
+  const onsite = async () => (await proxy("/proxy/onsite")).json().data;
+
+  it("answers the defaults: both on, the sign-up block in the theme's words until saved", async () => {
+    expect((await get("/apiSa/storefront/signup-block")).json().data.block).toMatchObject({ enabled: true });
+    expect((await get("/apiSa/storefront/customer-login")).json().data.block).toMatchObject({
+      enabled: true,
+      title: "Sign in to see your rewards",
+    });
+    const data = await onsite();
+    expect(data.signupBlock).toEqual({ text: null });
+    expect(data.customerLogin).toMatchObject({ title: "Sign in to see your rewards" });
+  });
+
+  it("saves each; the storefront gets the merchant's texts, or nothing when turned off", async () => {
+    const signup = { enabled: true, text: "Join and get {{points}} today" };
+    const saved = await put("/apiSa/storefront/signup-block", signup);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ message: "Saved successfully", data: { block: signup } });
+    const login = { enabled: true, title: "Welcome back", description: "New? Join for {{points}}." };
+    expect((await put("/apiSa/storefront/customer-login", login)).statusCode).toBe(200);
+    expect(await onsite()).toMatchObject({
+      signupBlock: { text: "Join and get {{points}} today" },
+      customerLogin: { title: "Welcome back", description: "New? Join for {{points}}." },
+    });
+    expect((await put("/apiSa/storefront/signup-block", { ...signup, enabled: false })).statusCode).toBe(200);
+    expect((await put("/apiSa/storefront/customer-login", { ...login, enabled: false })).statusCode).toBe(
+      200,
+    );
+    expect(await onsite()).toMatchObject({ signupBlock: null, customerLogin: null });
+  });
+
+  it.each([
+    ["/apiSa/storefront/signup-block", { enabled: true, text: " " }, "text", "Text is required."],
+    [
+      "/apiSa/storefront/signup-block",
+      { enabled: "on", text: "Hi" },
+      "enabled",
+      "enabled must be true or false.",
+    ],
+    [
+      "/apiSa/storefront/customer-login",
+      { enabled: true, title: "", description: "" },
+      "title",
+      "Title is required.",
+    ],
+    [
+      "/apiSa/storefront/customer-login",
+      { enabled: true, title: "Hi", description: "x".repeat(301) },
+      "description",
+      "Description must be 300 characters or fewer.",
+    ],
+  ])("%s refuses bad input naming the field (%s) and writes nothing", async (path, body, field, message) => {
+    const before = (await get(path)).json().data;
+    const res = await put(path, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ field, message });
+    expect((await get(path)).json().data).toEqual(before);
+  });
+});

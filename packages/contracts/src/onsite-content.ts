@@ -102,6 +102,32 @@ export const checkoutDiscountResponse = z.object({
 export type CheckoutDiscountResponse = z.infer<typeof checkoutDiscountResponse>;
 
 /**
+ * N-02, N-21: the sign-up block — the line on the store's register page (and wherever the theme
+ * puts the app block) offering the sign-up points to guests. `{{points}}` is the sign-up program's
+ * points in the shop's point label.
+ */
+export const signupBlockSchema = z.strictObject({
+  enabled: z.boolean({ error: "enabled must be true or false." }),
+  text: text("Text", 200).trim().min(1, "Text is required."),
+});
+export type SignupBlock = z.infer<typeof signupBlockSchema>;
+export const signupBlockResponse = z.object({ block: signupBlockSchema });
+export type SignupBlockResponse = z.infer<typeof signupBlockResponse>;
+
+/**
+ * N-02: the customer login block — on the store's sign-in page, what a guest gets for signing in
+ * or joining: a title and a description (`{{points}}` as in the sign-up block).
+ */
+export const customerLoginSchema = z.strictObject({
+  enabled: z.boolean({ error: "enabled must be true or false." }),
+  title: text("Title", 80).trim().min(1, "Title is required."),
+  description: text("Description", 300).trim(),
+});
+export type CustomerLogin = z.infer<typeof customerLoginSchema>;
+export const customerLoginResponse = z.object({ block: customerLoginSchema });
+export type CustomerLoginResponse = z.infer<typeof customerLoginResponse>;
+
+/**
  * `GET /proxy/onsite`: the enabled popups as the storefront shows them (hidden paths normalised as
  * the loader's), the same for every shopper of the shop (cacheable); who sees which is the
  * storefront script's choice (guest, member, balance).
@@ -116,6 +142,13 @@ export const proxyOnsiteResponse = z.object({
   }),
   /** N-12: the checkout discount block's texts when it is on (and allowed), else null. */
   checkout: z.object({ title: z.string(), description: z.string() }).nullable(),
+  /**
+   * N-21: the sign-up block when it is on (null hides it), with the merchant's text, or null text
+   * until they save one (the theme block's own `data-template` then).
+   */
+  signupBlock: z.object({ text: z.string().nullable() }).nullable(),
+  /** N-02: the customer login block's texts when it is on; null hides the block. */
+  customerLogin: z.object({ title: z.string(), description: z.string() }).nullable(),
   popups: z.array(
     z.object({
       kind: z.enum(popupKinds),

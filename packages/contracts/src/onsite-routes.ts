@@ -1,12 +1,22 @@
+import {
+  loyaltyPageResponse,
+  loyaltyPageSchema,
+  pointCalculatorResponse,
+  pointCalculatorSchema,
+} from "./loyalty-page";
 import { uploadBody, uploadResponse, widgetDesignResponse, widgetDesignSchema } from "./onsite";
 import {
   checkoutDiscountResponse,
   checkoutDiscountSchema,
+  customerLoginResponse,
+  customerLoginSchema,
   faqsBody,
   faqsResponse,
   popupResponse,
   popupSchema,
   proxyOnsiteResponse,
+  signupBlockResponse,
+  signupBlockSchema,
 } from "./onsite-content";
 
 /** The on-site routes of `apiRoutes` (issue 12), kept here so the shared table grows by one line. */
@@ -60,6 +70,50 @@ export const onsiteRoutes = {
     guard: "admin",
     body: checkoutDiscountSchema,
     response: checkoutDiscountResponse,
+  },
+  "GET /apiSa/storefront/loyalty-page": {
+    summary: "The loyalty page's settings (N-10): URL, hero, sections and their order",
+    guard: "admin",
+    response: loyaltyPageResponse,
+  },
+  "PUT /apiSa/storefront/loyalty-page": {
+    summary: "Save the loyalty page's settings ('Saved successfully')",
+    guard: "admin",
+    body: loyaltyPageSchema,
+    response: loyaltyPageResponse,
+  },
+  "GET /apiSa/storefront/point-calculator": {
+    summary: "The point calculator's settings (N-20, M-22) and the order programs it may count",
+    guard: "admin",
+    response: pointCalculatorResponse,
+  },
+  "PUT /apiSa/storefront/point-calculator": {
+    summary: "Save the point calculator's settings ('Saved successfully')",
+    guard: "admin",
+    body: pointCalculatorSchema,
+    response: pointCalculatorResponse,
+  },
+  "GET /apiSa/storefront/signup-block": {
+    summary: "The sign-up block on the store's register page (N-02, N-21)",
+    guard: "admin",
+    response: signupBlockResponse,
+  },
+  "PUT /apiSa/storefront/signup-block": {
+    summary: "Save the sign-up block ('Saved successfully')",
+    guard: "admin",
+    body: signupBlockSchema,
+    response: signupBlockResponse,
+  },
+  "GET /apiSa/storefront/customer-login": {
+    summary: "The customer login block on the store's sign-in page (N-02)",
+    guard: "admin",
+    response: customerLoginResponse,
+  },
+  "PUT /apiSa/storefront/customer-login": {
+    summary: "Save the customer login block ('Saved successfully')",
+    guard: "admin",
+    body: customerLoginSchema,
+    response: customerLoginResponse,
   },
   "GET /proxy/onsite": {
     summary: "Storefront: the enabled popups, the same for every shopper (cacheable)",

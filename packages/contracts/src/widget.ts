@@ -268,6 +268,11 @@ export const widgetTranslationDefaults = {
   "vip.couponPre": "Almost {{tier}} coupon",
   "activity.tier_up_coupon": "VIP tier-up coupon",
   "message.exclusive_deal_unavailable": m.exclusive_deal_unavailable,
+  // N-20: the loyalty page's point calculator (translation type `point-calculator`, M-13); its
+  // title and description are the merchant's, set on `/storefront/point-calculator`.
+  "calculator.amount": "Order amount ({{currency}})",
+  "calculator.button": "Calculate",
+  "calculator.result": "An order of {{amount}} earns {{points}}.",
 } as const;
 
 export type WidgetTranslationKey = keyof typeof widgetTranslationDefaults;

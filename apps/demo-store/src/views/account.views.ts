@@ -57,6 +57,7 @@ export function loginPage(
     html`<div class="two">
 <form method="post" action="${LOGIN_PATH}" class="panel">
 <h1>Sign in</h1>
+${laurelBlock("login", "login-block", "")}
 ${opts.error ? html`<p class="note error" role="alert" data-testid="login-error">${opts.error}</p>` : ""}
 <input type="hidden" name="return_to" value="${opts.returnTo}">
 <label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email" value="${opts.email}">

@@ -43,7 +43,7 @@ export const LOYALTY_PAGE_PATH = `${PROXY_PREFIX}/loyalty-page`;
  * shows nothing.
  */
 export function laurelBlock(
-  kind: "points" | "signup",
+  kind: "points" | "signup" | "login",
   testId: string,
   template: string,
   opts: { amount?: number; memberTemplate?: string; rate?: boolean } = {},
@@ -51,7 +51,10 @@ export function laurelBlock(
   const rate = opts.rate === false ? "" : "Earn {{points}} for every {{amount}} you spend.";
   return kind === "points"
     ? html`<p class="laurel-block" data-laurel-points data-testid="${testId}" data-amount="${String(opts.amount ?? 0)}" data-currency="USD" data-template="${template}" data-rate-template="${rate}" data-member-template="${opts.memberTemplate ?? ""}" style="visibility:hidden"></p>`
-    : html`<p class="laurel-block" data-laurel-signup data-testid="${testId}" data-template="${template}" style="visibility:hidden"></p>`;
+    : kind === "signup"
+      ? html`<p class="laurel-block" data-laurel-signup data-testid="${testId}" data-template="${template}" style="visibility:hidden"></p>`
+      : // N-02: the customer login block; its texts are the merchant's, from Laurel.
+        html`<p class="laurel-block" data-laurel-login data-testid="${testId}" hidden></p>`;
 }
 
 const displayName = (s: Shopper) => [s.firstName, s.lastName].filter(Boolean).join(" ") || s.email;

@@ -40,6 +40,74 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
+describe("the sign-up and customer login blocks' settings (N-02, N-21)", () => {
+  const page = `
+    <p data-laurel-signup data-template="Join and get {{points}}" hidden id="signup"></p>
+    <p data-laurel-login hidden id="login"></p>`;
+
+  it("a guest sees the merchant's sign-up text and login block, as text", async () => {
+    document.body.innerHTML = page;
+    fakeProxy({
+      "GET /customer": ok(guestView()),
+      "GET /onsite": ok({
+        colors,
+        checkout: null,
+        signupBlock: { text: "Sign up for {{points}} <b>now</b>" },
+        customerLogin: { title: "Welcome back", description: "Or join and get {{points}}." },
+        popups: [],
+      }),
+    });
+    await startBlocks(script(), NOW);
+    expect(document.getElementById("signup")?.textContent).toBe("Sign up for 100 points <b>now</b>");
+    expect(document.getElementById("signup")?.querySelector("b")).toBeNull();
+    const login = document.getElementById("login");
+    expect(login?.hidden).toBe(false);
+    expect(login?.querySelector("strong")?.textContent).toBe("Welcome back");
+    expect(login?.textContent).toBe("Welcome back Or join and get 100 points.");
+  });
+
+  it("turned off, neither shows; a merchant who never saved the sign-up text keeps the theme's", async () => {
+    document.body.innerHTML = page;
+    fakeProxy({
+      "GET /customer": ok(guestView()),
+      "GET /onsite": ok({ colors, checkout: null, signupBlock: null, customerLogin: null, popups: [] }),
+    });
+    await startBlocks(script(), NOW);
+    expect(document.getElementById("signup")?.hidden).toBe(true);
+    expect(document.getElementById("login")?.hidden).toBe(true);
+
+    document.body.innerHTML = page;
+    fakeProxy({
+      "GET /customer": ok(guestView()),
+      "GET /onsite": ok({
+        colors,
+        checkout: null,
+        signupBlock: { text: null },
+        customerLogin: null,
+        popups: [],
+      }),
+    });
+    await startBlocks(script(), NOW);
+    expect(document.getElementById("signup")?.textContent).toBe("Join and get 100 points");
+  });
+
+  it("a signed-in shopper sees no login block", async () => {
+    document.body.innerHTML = page;
+    fakeProxy({
+      "GET /customer": ok(customerView()),
+      "GET /onsite": ok({
+        colors,
+        checkout: null,
+        signupBlock: null,
+        customerLogin: { title: "Welcome back", description: "" },
+        popups: [],
+      }),
+    });
+    await startBlocks(script("42"), NOW);
+    expect(document.getElementById("login")?.hidden).toBe(true);
+  });
+});
+
 describe("points and sign-up blocks (N-11, N-21)", () => {
   it("fills the product, cart and sign-up blocks from the shop's programs, members see their balance", async () => {
     document.body.innerHTML = `

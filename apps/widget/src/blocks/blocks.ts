@@ -8,7 +8,10 @@
  *   `data-member-template` on the cart block: a member's balance and the way to redeem from there;
  *   `data-rate-template` ("Earn {{points}} for every {{amount}} spent", with `data-currency`) when
  *   the amount alone earns nothing yet.
- * - Sign-up block (N-21): `[data-laurel-signup]`, "Join and get {{points}}" from the sign-up program.
+ * - Sign-up block (N-21): `[data-laurel-signup]`, "Join and get {{points}}" from the sign-up program,
+ *   in the merchant's words (`/storefront/branding/signup-block`) once saved, or not at all when off.
+ * - Customer login block (N-02): `[data-laurel-login]` on the sign-in page, for guests: the
+ *   merchant's title and description (`/storefront/branding/customer-login`).
  * - Checkout discount block (N-12): `[data-laurel-checkout]` with `data-apply-url` (`{{code}}`
  *   becomes the code): a member's available reward codes, when the merchant turned the block on.
  * - Popups (N-08, N-09, G-23, L-13): from `GET /proxy/onsite`, one per page view, after its delay,
@@ -76,8 +79,18 @@ function show(el: HTMLElement): void {
   el.style.visibility = "";
 }
 
-/** Fills the page's points and sign-up blocks from the shopper's view of the shop. */
-export function fillBlocks(root: ParentNode, view: ProxyCustomerResponse, locale: string): void {
+type BlockTexts = Pick<ProxyOnsiteResponse, "signupBlock" | "customerLogin"> | null;
+
+/**
+ * Fills the page's points, sign-up and login blocks from the shopper's view of the shop and the
+ * merchant's block settings (`onsite`: null when they could not be read — the theme's texts then).
+ */
+export function fillBlocks(
+  root: ParentNode,
+  view: ProxyCustomerResponse,
+  locale: string,
+  onsite: BlockTexts = null,
+): void {
   const points = (n: number) => formatPoints(n, { position: "after", ...view.pointLabel }, locale);
   for (const el of Array.from(root.querySelectorAll<HTMLElement>("[data-laurel-points]"))) {
     const earned = pointsFor(view, Number(el.dataset.amount));
@@ -106,14 +119,24 @@ export function fillBlocks(root: ParentNode, view: ProxyCustomerResponse, locale
     show(el);
   }
   const signUp = view.waysToEarn.find((w) => w.event === "sign_up" && w.points > 0);
+  const signUpPoints = signUp ? points(signUp.points) : "";
   for (const el of Array.from(root.querySelectorAll<HTMLElement>("[data-laurel-signup]"))) {
-    // A member has joined already; a shop without sign-up points has nothing to offer here.
-    if (!signUp || view.customer?.type === "member") continue;
+    // A member has joined already; a shop without sign-up points has nothing to offer here; the
+    // merchant may have turned the block off.
+    if (!signUp || view.customer?.type === "member" || onsite?.signupBlock === null) continue;
     const span = el.querySelector("[data-laurel-text]") ?? el;
     span.textContent = fill(
-      el.dataset.template || "Join our rewards program and get {{points}}",
-      points(signUp.points),
+      onsite?.signupBlock?.text || el.dataset.template || "Join our rewards program and get {{points}}",
+      signUpPoints,
     );
+    show(el);
+  }
+  const login = onsite?.customerLogin;
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>("[data-laurel-login]"))) {
+    if (!login || view.signedIn) continue;
+    const title = doc.createElement("strong");
+    title.textContent = login.title;
+    el.replaceChildren(title, ` ${fill(login.description, signUpPoints)}`);
     show(el);
   }
 }
@@ -236,17 +259,20 @@ function storage(): Storage | null {
 /** Runs the blocks and the popups of this page. Resolves when both are done (or given up). */
 export async function startBlocks(script: HTMLElement | null, now = new Date()): Promise<void> {
   const embed = readBlocksEmbed(script);
-  const hasBlocks = doc.querySelector("[data-laurel-points],[data-laurel-signup]") !== null;
+  const hasBlocks =
+    doc.querySelector("[data-laurel-points],[data-laurel-signup],[data-laurel-login]") !== null;
   let viewPromise: Promise<ProxyCustomerResponse | null> | undefined;
   const view = () =>
     (viewPromise ||= getData<ProxyCustomerResponse>(`${embed.proxy}/customer`).catch(() => null));
+  const onsiteData = getData<ProxyOnsiteResponse>(`${embed.proxy}/onsite`).catch(() => null);
   const blocks = hasBlocks
-    ? view().then((v) => {
-        if (v) fillBlocks(doc, v, embed.locale);
+    ? Promise.all([view(), onsiteData]).then(([v, onsite]) => {
+        if (v) fillBlocks(doc, v, embed.locale, onsite);
       })
     : Promise.resolve();
-  const popups = getData<ProxyOnsiteResponse>(`${embed.proxy}/onsite`)
+  const popups = onsiteData
     .then(async (onsite) => {
+      if (!onsite) return;
       const checkout = doc.querySelector<HTMLElement>("[data-laurel-checkout]");
       if (checkout && onsite.checkout && embed.customer) {
         const block = onsite.checkout;

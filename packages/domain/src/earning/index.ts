@@ -1,6 +1,13 @@
 export { evaluateNewsletterEarning, evaluateSignUpEarning } from "./account-earning";
 export { type BacktestOrder, backtestOrders, startBacktest } from "./backtest";
-export { collectionIdsNamedBy, withLineCollections } from "./collection-scope";
+export {
+  collectionIdsNamedBy,
+  collectionTitleConditionsOf,
+  collectionTitleMatters,
+  type ProductCollections,
+  rulesReadCollections,
+  withLineCollections,
+} from "./collection-scope";
 export * from "./earn-dates";
 export { evaluateOrderEarning } from "./order-earning";
 export type { OrderEvent } from "./order-lifecycle";
@@ -13,5 +20,6 @@ export {
   splitTakeBack,
 } from "./order-lifecycle";
 export { settlePendingAward } from "./pending";
+export { type CalculatorProgram, calculateOrderPoints, countsInCalculator } from "./point-calculator";
 export { startOfStoreDate, utcOffsetMinutes } from "./store-time";
 export type * from "./types";

@@ -1,9 +1,13 @@
-import { defaultBrandColors, type ProxyCustomerResponse } from "@laurel/contracts";
+import type { LoyaltyPageSection, ProxyCustomerResponse } from "@laurel/contracts";
 import type { Deps } from "../../infra/deps";
+import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
 import { brandColorsOf } from "../settings/brand-colours";
+import { storefrontTierBenefits } from "../tiers/tiers.service";
+import { loyaltyPageOf, pointCalculatorOf, storefrontCalculatorPoints } from "./loyalty-page-settings";
 import { faqsOf } from "./onsite-content";
 import { getShopperView } from "./storefront.service";
+import { resolveWidgetTranslations } from "./widget-settings";
 
 /**
  * The loyalty page (N-10, issue 12): server-rendered HTML answered through the app proxy as
@@ -27,13 +31,6 @@ function money(minor: number, currency: string) {
   }
 }
 
-/** N-20: the points an order of `amountMinor` earns by the shop's order programs (rounded down). */
-export function calculatePoints(view: ProxyCustomerResponse, amountMinor: number): number {
-  return view.waysToEarn
-    .filter((w) => w.event === "place_order" && w.perAmount)
-    .reduce((sum, w) => sum + Math.floor(amountMinor / (w.perAmount as number)) * w.points, 0);
-}
-
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
 function textOn(hex: string): string {
   const full = hex.length === 4 ? hex.replace(/[0-9a-f]/gi, (d) => d + d) : hex;
@@ -44,17 +41,71 @@ function textOn(hex: string): string {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? "#000000" : "#ffffff";
 }
 
+/**
+ * A storefront text with its `{{name}}` placeholders filled by `html` (already escaped); the
+ * text around them is escaped, and an unknown placeholder stays as escaped text (never Liquid).
+ */
+function fillHtml(template: string, html: Record<string, string>): string {
+  return template
+    .split(/(\{\{\s*\w+\s*\}\})/)
+    .map((part) => {
+      const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
+      return name !== undefined && html[name] !== undefined ? html[name] : esc(part);
+    })
+    .join("");
+}
+
+function milestoneText(view: ProxyCustomerResponse, tier: TierBenefit, currency: string): string {
+  if (tier.milestone <= 0) return "Where every member starts";
+  if (tier.unit === "money") return `Spend ${money(tier.milestone, currency)}`;
+  if (tier.unit === "orders")
+    return `${tier.milestone.toLocaleString("en")} ${tier.milestone === 1 ? "order" : "orders"}`;
+  return `Earn ${pointsText(view, tier.milestone)}`;
+}
+
+type TierBenefit = Awaited<ReturnType<typeof storefrontTierBenefits>>[number];
+
+/**
+ * The page, in the sections and order the merchant chose (`/storefront/loyalty-page`, N-10), with
+ * the hero's texts and the point calculator's settings and texts (N-20, translation type
+ * `point-calculator`). `amountMinor` is the calculator's amount (null: the default amount, if any).
+ */
 export async function renderLoyaltyPage(
   deps: Deps,
   auth: ProxyAuth,
   amountMinor: number | null,
   currency: string,
 ): Promise<string> {
-  const view = await getShopperView(deps, auth);
   const context = await deps.shopContexts.byId(auth.shopId);
+  if (!context) throw new AppError("shop_not_installed", 404);
+  const [view, tiers] = await Promise.all([
+    getShopperView(deps, auth),
+    storefrontTierBenefits(deps, auth.shopId),
+  ]);
+  const settings = context.shop.settings;
+  const settingsPage = loyaltyPageOf(settings);
+  const calculator = pointCalculatorOf(settings);
+  // The calculator's words in the shop's primary language (the shop's own, else Laurel's).
+  const texts = resolveWidgetTranslations(
+    (settings as { widget?: { translations?: unknown } }).widget?.translations,
+    settings.translation?.primaryLanguage ?? "en",
+  ).translations;
   // M-02: the shop's own sign-in and sign-up pages when it set them (checked when saved).
-  const general = context?.shop.settings.general;
+  const general = settings.general;
   const member = view.customer?.type === "member" ? view.customer : null;
+  const button = (own: string) => esc(settingsPage.hero.buttonText ?? own);
+  const heroBody = member
+    ? `<p data-testid="laurel-page-balance">You have <strong>${esc(pointsText(view, Math.max(0, member.availablePoints)))}</strong>${
+        view.tier && typeof (view.tier as { name?: unknown }).name === "string"
+          ? ` · VIP tier: <strong>${esc((view.tier as { name: string }).name)}</strong>`
+          : ""
+      }.</p><a class="laurel-page__button" href="#laurel-rewards">${button("See my rewards")}</a>`
+    : view.signedIn
+      ? `<a class="laurel-page__button" href="#laurel-rewards">${button("Join now")}</a>`
+      : `<a class="laurel-page__button" href="${esc(general?.signUpRedirectUrl ?? "/account/register")}">${button("Join now")}</a> <a href="${esc(general?.loginRedirectUrl ?? "/account/login")}">Sign in</a>`;
+  const subtitle = settingsPage.hero.subtitle
+    ? `<p data-testid="laurel-page-subtitle">${esc(settingsPage.hero.subtitle)}</p>`
+    : "";
   const earn = view.waysToEarn
     .map((w) => {
       const how = w.perAmount
@@ -66,35 +117,53 @@ export async function renderLoyaltyPage(
   const redeem = view.waysToRedeem
     .map((w) => `<li><strong>${esc(w.title)}</strong> <span>${esc(pointsText(view, w.points))}</span></li>`)
     .join("");
-  const hero = member
-    ? `<p data-testid="laurel-page-balance">You have <strong>${esc(pointsText(view, Math.max(0, member.availablePoints)))}</strong>${
-        view.tier && typeof (view.tier as { name?: unknown }).name === "string"
-          ? ` · VIP tier: <strong>${esc((view.tier as { name: string }).name)}</strong>`
-          : ""
-      }.</p><a class="laurel-page__button" href="#laurel-rewards">See my rewards</a>`
-    : view.signedIn
-      ? `<p>Join the program to start earning.</p><a class="laurel-page__button" href="#laurel-rewards">Join now</a>`
-      : `<p>Earn points on every order and spend them on rewards.</p><a class="laurel-page__button" href="${esc(general?.signUpRedirectUrl ?? "/account/register")}">Join now</a> <a href="${esc(general?.loginRedirectUrl ?? "/account/login")}">Sign in</a>`;
-  const calc =
-    amountMinor === null
+  const vip = tiers
+    .map(
+      (tier) =>
+        `<li><strong>${esc(tier.name)}</strong> <span>${esc(milestoneText(view, tier, currency))}${
+          tier.perks.length > 0 ? ` · ${tier.perks.map(esc).join(" · ")}` : ""
+        }</span></li>`,
+    )
+    .join("");
+  const shownAmount = amountMinor ?? (calculator.defaultAmount > 0 ? calculator.defaultAmount : null);
+  const result =
+    shownAmount === null
       ? ""
-      : `<p data-testid="laurel-calculator-result">An order of ${esc(money(amountMinor, currency))} earns <strong>${esc(
-          pointsText(view, calculatePoints(view, amountMinor)),
-        )}</strong>.</p>`;
+      : `<p data-testid="laurel-calculator-result">${fillHtml(texts["calculator.result"] ?? "", {
+          amount: esc(money(shownAmount, currency)),
+          points: `<strong>${esc(pointsText(view, storefrontCalculatorPoints(context, shownAmount)))}</strong>`,
+        })}</p>`;
   // N-10: the merchant's FAQs (`/storefront/faqs`), or the defaults until they write their own.
   // M-04: the shop's brand colours (hex, checked): banner, text on it, highlights and buttons.
-  const c = context ? brandColorsOf(context.shop) : defaultBrandColors;
-  const faqs = (context ? faqsOf(context.shop.settings).faqs : [])
-    .map((f) => `<details><summary>${esc(f.question)}</summary><p>${esc(f.answer)}</p></details>`)
+  const c = brandColorsOf(context.shop);
+  const faqs = faqsOf(settings)
+    .faqs.map((f) => `<details><summary>${esc(f.question)}</summary><p>${esc(f.answer)}</p></details>`)
     .join("");
+  const sections: Record<LoyaltyPageSection, string> = {
+    hero: `<section class="laurel-page__hero" data-testid="laurel-page-hero"><h1>${esc(settingsPage.hero.title)}</h1>${subtitle}${heroBody}</section>`,
+    ways_to_earn: `<section aria-labelledby="laurel-earn"><h2 id="laurel-earn">Ways to earn</h2><ul data-testid="laurel-page-earn">${earn}</ul></section>`,
+    ways_to_redeem: `<section aria-labelledby="laurel-redeem"><h2 id="laurel-redeem">Ways to redeem</h2><ul data-testid="laurel-page-redeem">${redeem}</ul></section>`,
+    vip_benefits: vip
+      ? `<section aria-labelledby="laurel-vip" data-testid="laurel-page-vip"><h2 id="laurel-vip">VIP benefits</h2><ul>${vip}</ul></section>`
+      : "",
+    referral: `<section aria-labelledby="laurel-referral" data-testid="laurel-page-referral"><h2 id="laurel-referral">Refer a friend</h2><p>Share your link from the rewards panel: your friend gets a reward, and so do you.</p><a class="laurel-page__button" href="#laurel-rewards" style="color:inherit">Get my link</a></section>`,
+    faqs: faqs
+      ? `<section aria-labelledby="laurel-faqs" data-testid="laurel-page-faqs"><h2 id="laurel-faqs">FAQs</h2>${faqs}</section>`
+      : "",
+    calculator: calculator.enabled
+      ? `<section aria-labelledby="laurel-calc" data-testid="laurel-page-calculator"><h2 id="laurel-calc">${esc(calculator.title)}</h2>${
+          calculator.description ? `<p>${esc(calculator.description)}</p>` : ""
+        }
+<form method="get"><label for="laurel-amount">${fillHtml(texts["calculator.amount"] ?? "", { currency: esc(currency) })}</label> <input id="laurel-amount" name="amount" type="number" min="0" max="1000000" step="0.01" value="${shownAmount === null ? "" : esc((shownAmount / 100).toFixed(2))}"> <button type="submit">${esc(texts["calculator.button"] ?? "")}</button></form>${result}</section>`
+      : "",
+  };
+  const body = settingsPage.sections
+    .filter((s) => s.visible)
+    .map((s) => sections[s.section])
+    .filter((html) => html !== "")
+    .join("\n");
   return `<div class="laurel-page" data-testid="laurel-loyalty-page">
 <style>.laurel-page{max-width:960px;margin:0 auto;padding:24px 16px}.laurel-page section{margin:32px 0}.laurel-page ul{list-style:none;padding:0}.laurel-page li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #0001}.laurel-page__hero{padding:40px 24px;border-radius:12px;background:${c.primary};color:${c.secondary};text-align:center}.laurel-page__hero a{color:inherit}.laurel-page h2,.laurel-page em{color:${c.accent}}.laurel-page__button{display:inline-block;margin:8px;padding:10px 20px;border:2px solid ${c.loyaltyPageButton};border-radius:24px;background:${c.loyaltyPageButton};color:${textOn(c.loyaltyPageButton)}!important;text-decoration:none}</style>
-<section class="laurel-page__hero"><h1>Rewards</h1>${hero}</section>
-<section aria-labelledby="laurel-earn"><h2 id="laurel-earn">Ways to earn</h2><ul data-testid="laurel-page-earn">${earn}</ul></section>
-<section aria-labelledby="laurel-redeem"><h2 id="laurel-redeem">Ways to redeem</h2><ul data-testid="laurel-page-redeem">${redeem}</ul></section>
-<section aria-labelledby="laurel-referral"><h2 id="laurel-referral">Refer a friend</h2><p>Share your link from the rewards panel: your friend gets a reward, and so do you.</p><a class="laurel-page__button" href="#laurel-rewards" style="color:inherit">Get my link</a></section>
-<section aria-labelledby="laurel-calc"><h2 id="laurel-calc">Point calculator</h2>
-<form method="get"><label for="laurel-amount">Order amount (${esc(currency)})</label> <input id="laurel-amount" name="amount" type="number" min="0" max="1000000" step="0.01" value="${amountMinor === null ? "" : esc((amountMinor / 100).toFixed(2))}"> <button type="submit">Calculate</button></form>${calc}</section>
-${faqs ? `<section aria-labelledby="laurel-faqs" data-testid="laurel-page-faqs"><h2 id="laurel-faqs">FAQs</h2>${faqs}</section>` : ""}
+${body}
 </div>`;
 }

@@ -1,7 +1,10 @@
 import {
   type CheckoutDiscount,
   type CheckoutDiscountResponse,
+  type CustomerLogin,
+  type CustomerLoginResponse,
   checkoutDiscountSchema,
+  customerLoginSchema,
   type Faq,
   type FaqsResponse,
   faqSchema,
@@ -11,6 +14,9 @@ import {
   type ProxyOnsiteResponse,
   popupKinds,
   popupSchema,
+  type SignupBlock,
+  type SignupBlockResponse,
+  signupBlockSchema,
 } from "@laurel/contracts";
 import type { ShopRow, ShopSettingsJson } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
@@ -96,7 +102,7 @@ function checkoutDiscountAllowed(shop: Pick<ShopRow, "custom_features" | "platfo
   );
 }
 
-const onsiteOf = (settings: ShopSettingsJson) => (isRecord(settings.onsite) ? settings.onsite : {});
+export const onsiteOf = (settings: ShopSettingsJson) => (isRecord(settings.onsite) ? settings.onsite : {});
 
 /** The stored FAQs, each checked; none stored (or none valid) is the defaults. */
 export function faqsOf(settings: ShopSettingsJson): FaqsResponse {
@@ -127,7 +133,7 @@ export async function getFaqs(deps: Deps, shopId: string): Promise<FaqsResponse>
   return faqsOf((await getShopOrThrow(deps, shopId)).settings);
 }
 
-async function saveOnsite(
+export async function saveOnsite(
   deps: Deps,
   shopId: string,
   actor: Actor,
@@ -204,6 +210,71 @@ export async function saveCheckoutDiscount(
   return { block: checkoutDiscountOf(after), allowed };
 }
 
+/** What the store shows until the merchant saves its own: on, in the words the blocks shipped with. */
+export const DEFAULT_SIGNUP_BLOCK: SignupBlock = {
+  enabled: true,
+  text: "Join our rewards program and get {{points}} when you create your account.",
+};
+export const DEFAULT_CUSTOMER_LOGIN: CustomerLogin = {
+  enabled: true,
+  title: "Sign in to see your rewards",
+  description: "Members earn points on every order and spend them on rewards. Joining gives you {{points}}.",
+};
+
+/** A stored object over its defaults, field by field (a bad stored value falls back alone). */
+function fieldsOf<T extends Record<string, unknown>>(
+  stored: unknown,
+  shape: Record<keyof T, { safeParse(v: unknown): { success: boolean; data?: unknown } }>,
+  defaults: T,
+): T {
+  const o = isRecord(stored) ? stored : {};
+  const out: Record<string, unknown> = { ...defaults };
+  for (const key of Object.keys(defaults)) {
+    const r = shape[key as keyof T].safeParse(o[key]);
+    if (r.success) out[key] = r.data;
+  }
+  return out as T;
+}
+
+export const signupBlockOf = (settings: ShopSettingsJson): SignupBlock =>
+  fieldsOf(onsiteOf(settings).signupBlock, signupBlockSchema.shape, DEFAULT_SIGNUP_BLOCK);
+export const customerLoginOf = (settings: ShopSettingsJson): CustomerLogin =>
+  fieldsOf(onsiteOf(settings).customerLogin, customerLoginSchema.shape, DEFAULT_CUSTOMER_LOGIN);
+
+export async function getSignupBlock(deps: Deps, shopId: string): Promise<SignupBlockResponse> {
+  return { block: signupBlockOf((await getShopOrThrow(deps, shopId)).settings) };
+}
+
+export async function saveSignupBlock(
+  deps: Deps,
+  shopId: string,
+  actor: Actor,
+  block: SignupBlock,
+): Promise<SignupBlockResponse> {
+  const after = await saveOnsite(deps, shopId, actor, "settings.onsite.signupBlock", (o) => ({
+    ...o,
+    signupBlock: block,
+  }));
+  return { block: signupBlockOf(after) };
+}
+
+export async function getCustomerLogin(deps: Deps, shopId: string): Promise<CustomerLoginResponse> {
+  return { block: customerLoginOf((await getShopOrThrow(deps, shopId)).settings) };
+}
+
+export async function saveCustomerLogin(
+  deps: Deps,
+  shopId: string,
+  actor: Actor,
+  block: CustomerLogin,
+): Promise<CustomerLoginResponse> {
+  const after = await saveOnsite(deps, shopId, actor, "settings.onsite.customerLogin", (o) => ({
+    ...o,
+    customerLogin: block,
+  }));
+  return { block: customerLoginOf(after) };
+}
+
 /**
  * `GET /proxy/onsite`: the enabled popups, resolved for the storefront: the sign-up popup at most
  * once a day (N-09), hidden paths in the loader's form. The same for every shopper.
@@ -233,5 +304,15 @@ export async function getStorefrontOnsite(deps: Deps, shopId: string): Promise<P
     block.enabled && checkoutDiscountAllowed(context.shop)
       ? { title: block.title, description: block.description }
       : null;
-  return { colors: { primary, primaryText, background, text }, checkout, popups };
+  const signup = signupBlockOf(settings);
+  const login = customerLoginOf(settings);
+  return {
+    colors: { primary, primaryText, background, text },
+    checkout,
+    signupBlock: signup.enabled
+      ? { text: onsiteOf(settings).signupBlock === undefined ? null : signup.text }
+      : null,
+    customerLogin: login.enabled ? { title: login.title, description: login.description } : null,
+    popups,
+  };
 }

@@ -1,25 +1,40 @@
 import {
   checkoutDiscountSchema,
+  customerLoginSchema,
   faqsBody,
+  loyaltyPageSchema,
+  pointCalculatorSchema,
   popupKindParams,
   popupSchema,
+  signupBlockSchema,
   uploadBody,
   widgetDesignSchema,
 } from "@laurel/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
-import { parseInput } from "../../infra/errors";
+import { AppError, parseInput } from "../../infra/errors";
 import { ok, requireAdmin, requireProxy } from "../../infra/http";
 import { renderLoyaltyPage } from "./loyalty-page";
 import {
+  getLoyaltyPage,
+  getPointCalculator,
+  loyaltyPageOf,
+  saveLoyaltyPage,
+  savePointCalculator,
+} from "./loyalty-page-settings";
+import {
   getCheckoutDiscount,
+  getCustomerLogin,
   getFaqs,
   getPopup,
+  getSignupBlock,
   getStorefrontOnsite,
   saveCheckoutDiscount,
+  saveCustomerLogin,
   saveFaqs,
   savePopup,
+  saveSignupBlock,
 } from "./onsite-content";
 import { proxyRateLimitKey } from "./proxy.guard";
 import { findUpload, saveUpload } from "./uploads";
@@ -34,6 +49,7 @@ const loyaltyPageQuery = z.object({
     .regex(/^\d{1,7}(\.\d{1,2})?$/, "amount must be an amount of money such as 49.90")
     .optional(),
 });
+const pageParams = z.object({ slug: z.string().min(1).max(100) });
 const uploadParams = z.object({ shopId: z.string().min(1).max(100), file: z.string().min(1).max(100) });
 
 /** The designer's admin API (issue 12) and the uploaded images it links to. */
@@ -80,6 +96,46 @@ export function registerOnsiteRoutes(app: FastifyInstance, deps: Deps): void {
     return ok(await saveCheckoutDiscount(deps, auth.shopId, auth, block), "Saved successfully");
   });
 
+  app.get("/apiSa/storefront/signup-block", admin, async (request) =>
+    ok(await getSignupBlock(deps, requireAdmin(request).shopId)),
+  );
+
+  app.put("/apiSa/storefront/signup-block", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const block = parseInput(signupBlockSchema, request.body);
+    return ok(await saveSignupBlock(deps, auth.shopId, auth, block), "Saved successfully");
+  });
+
+  app.get("/apiSa/storefront/customer-login", admin, async (request) =>
+    ok(await getCustomerLogin(deps, requireAdmin(request).shopId)),
+  );
+
+  app.put("/apiSa/storefront/customer-login", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const block = parseInput(customerLoginSchema, request.body);
+    return ok(await saveCustomerLogin(deps, auth.shopId, auth, block), "Saved successfully");
+  });
+
+  app.get("/apiSa/storefront/loyalty-page", admin, async (request) =>
+    ok(await getLoyaltyPage(deps, requireAdmin(request).shopId)),
+  );
+
+  app.put("/apiSa/storefront/loyalty-page", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(loyaltyPageSchema, request.body);
+    return ok(await saveLoyaltyPage(deps, auth.shopId, auth, body), "Saved successfully");
+  });
+
+  app.get("/apiSa/storefront/point-calculator", admin, async (request) =>
+    ok(await getPointCalculator(deps, requireAdmin(request).shopId)),
+  );
+
+  app.put("/apiSa/storefront/point-calculator", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(pointCalculatorSchema, request.body);
+    return ok(await savePointCalculator(deps, auth.shopId, auth, body), "Saved successfully");
+  });
+
   // The popups are the same for every shopper of a shop: cacheable like `/proxy/widget`.
   app.get(
     "/proxy/onsite",
@@ -106,28 +162,39 @@ export function registerOnsiteRoutes(app: FastifyInstance, deps: Deps): void {
 
   // N-10: the loyalty page, as Liquid for the theme's layout (Shopify renders application/liquid
   // app-proxy answers inside the theme). The same for a shop's guests; per shopper for members.
-  app.get(
-    "/proxy/loyalty-page",
-    {
-      config: {
-        guard: "proxy" as const,
-        rateLimit: {
-          max: deps.config.proxyRateLimit,
-          timeWindow: "1 minute",
-          keyGenerator: proxyRateLimitKey,
-        },
+  const proxyPage = {
+    config: {
+      guard: "proxy" as const,
+      rateLimit: {
+        max: deps.config.proxyRateLimit,
+        timeWindow: "1 minute",
+        keyGenerator: proxyRateLimitKey,
       },
     },
-    async (request, reply) => {
-      const auth = requireProxy(request);
-      const { amount } = parseInput(loyaltyPageQuery, request.query);
-      const context = await deps.shopContexts.byId(auth.shopId);
-      const currency = context?.shop.platform_info.currency ?? "USD";
-      const amountMinor = amount === undefined ? null : Math.round(Number(amount) * 100);
-      const page = await renderLoyaltyPage(deps, auth, amountMinor, currency);
-      return reply.type("application/liquid; charset=utf-8").header("cache-control", "no-store").send(page);
-    },
-  );
+  };
+  const sendLoyaltyPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = requireProxy(request);
+    const { amount } = parseInput(loyaltyPageQuery, request.query);
+    const context = await deps.shopContexts.byId(auth.shopId);
+    const currency = context?.shop.platform_info.currency ?? "USD";
+    const amountMinor = amount === undefined ? null : Math.round(Number(amount) * 100);
+    const page = await renderLoyaltyPage(deps, auth, amountMinor, currency);
+    return reply.type("application/liquid; charset=utf-8").header("cache-control", "no-store").send(page);
+  };
+
+  // N-10: the loyalty page, as Liquid for the theme's layout (Shopify renders application/liquid
+  // app-proxy answers inside the theme). The same for a shop's guests; per shopper for members.
+  // `/apps/laurel/pages/<slug>` is its address (the slug the merchant chose, decision 0168);
+  // `/apps/laurel/loyalty-page` answers whatever the slug, so a link to it never breaks.
+  app.get("/proxy/pages/:slug", proxyPage, async (request, reply) => {
+    const auth = requireProxy(request);
+    const { slug } = parseInput(pageParams, request.params);
+    const context = await deps.shopContexts.byId(auth.shopId);
+    if (!context || loyaltyPageOf(context.shop.settings).slug !== slug) throw new AppError("not_found", 404);
+    return sendLoyaltyPage(request, reply);
+  });
+
+  app.get("/proxy/loyalty-page", proxyPage, sendLoyaltyPage);
 
   // Public, as a CDN: the id is 128 random bits, the bytes never change (decision 0086).
   app.get("/uploads/:shopId/:file", { config: { guard: "public" as const } }, async (request, reply) => {

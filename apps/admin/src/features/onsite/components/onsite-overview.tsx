@@ -14,8 +14,12 @@ import { useWidgetDesign } from "../api/get-widget-design";
 
 /** The on-site pages built so far (N-01, N-02), each with its path. */
 const PAGES = [
+  ["loyaltyPage", "/storefront/loyalty-page"],
+  ["calculator", "/storefront/point-calculator"],
   ["faqs", "/storefront/faqs"],
   ["signUpPopup", "/storefront/branding/signup-widget"],
+  ["signupBlock", "/storefront/branding/signup-block"],
+  ["customerLogin", "/storefront/branding/customer-login"],
   ["visitPopup", "/storefront/branding/interact-website"],
   ["reminder", "/storefront/branding/reminder"],
   ["checkout", "/storefront/branding/checkout-discount"],

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_LOYALTY_PAGE_SLUG, seedDemoLoyaltyPage } from "../src/seed/demo-onsite";
+import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
+import { seedDemoTiers } from "../src/seed/demo-tiers";
+import { adminGet, adminSend, createTestApp, shopifyToken, signedProxyUrl, type TestApp } from "./helpers";
+
+/** The loyalty page's settings (N-10) and the point calculator's (N-20, M-22), decision 0168. */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const token = () => shopifyToken(t.config, DEMO_SHOP_DOMAIN);
+const get = async (path: string) => adminGet(t.app, path, await token());
+const put = async (path: string, body: unknown) => adminSend(t.app, "PUT", path, await token(), body);
+const proxy = (path: string, extra?: Record<string, string>) =>
+  t.app.inject({ method: "GET", url: signedProxyUrl(t, path, extra ? { extra } : {}) });
+
+const ALL = [
+  "hero",
+  "ways_to_earn",
+  "ways_to_redeem",
+  "vip_benefits",
+  "referral",
+  "faqs",
+  "calculator",
+] as const;
+const page = (over: Record<string, unknown> = {}) => ({
+  slug: "rewards-club",
+  hero: { title: "Our <Club>", subtitle: "Points for {{ everything }}", buttonText: "Start earning" },
+  sections: ALL.map((section) => ({ section, visible: true })),
+  ...over,
+});
+
+describe("GET|PUT /apiSa/storefront/loyalty-page (N-10)", () => {
+  it("answers the defaults: slug joy-loyalty-page, every section, and where the page is", async () => {
+    const res = await get("/apiSa/storefront/loyalty-page");
+    expect(res.statusCode, res.body).toBe(200);
+    const { page: saved, url } = res.json().data;
+    expect(saved.slug).toBe("joy-loyalty-page");
+    expect(saved.sections.map((s: { section: string }) => s.section)).toEqual([...ALL]);
+    // The demo platform: the demo store's own path, served by this app.
+    expect(url).toBe("/apps/laurel/pages/joy-loyalty-page");
+    expect((await proxy("/proxy/pages/joy-loyalty-page")).statusCode).toBe(200);
+  });
+
+  it("saves a renamed page: the proxy answers at the new slug (and /loyalty-page), not the old one", async () => {
+    const res = await put("/apiSa/storefront/loyalty-page", page());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Saved successfully",
+      data: { page: { slug: "rewards-club" }, url: "/apps/laurel/pages/rewards-club" },
+    });
+    const renamed = await proxy("/proxy/pages/rewards-club");
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.headers["content-type"]).toMatch(/^application\/liquid/);
+    // The hero's texts, escaped for HTML and Liquid.
+    expect(renamed.body).toContain("<h1>Our &#60;Club&#62;</h1>");
+    expect(renamed.body).toContain("Points for &#123;&#123; everything &#125;&#125;");
+    expect(renamed.body).toContain(">Start earning</a>");
+    expect(renamed.body).not.toMatch(/\{\{|\{%/);
+    expect((await proxy("/proxy/pages/joy-loyalty-page")).statusCode).toBe(404);
+    expect((await proxy("/proxy/loyalty-page")).body).toContain("Our &#60;Club&#62;");
+  });
+
+  it("shows only the visible sections, in the merchant's order", async () => {
+    const order = [
+      "faqs",
+      "hero",
+      "ways_to_redeem",
+      "calculator",
+      "ways_to_earn",
+      "referral",
+      "vip_benefits",
+    ];
+    const sections = order.map((section) => ({ section, visible: section !== "referral" }));
+    expect((await put("/apiSa/storefront/loyalty-page", page({ sections }))).statusCode).toBe(200);
+    const body = (await proxy("/proxy/pages/rewards-club")).body;
+    const at = (id: string) => body.indexOf(`data-testid="${id}"`);
+    expect(at("laurel-page-referral")).toBe(-1);
+    expect(at("laurel-page-faqs")).toBeGreaterThan(-1);
+    expect(at("laurel-page-faqs")).toBeLessThan(at("laurel-page-hero"));
+    expect(at("laurel-page-hero")).toBeLessThan(at("laurel-page-redeem"));
+    expect(at("laurel-page-redeem")).toBeLessThan(at("laurel-page-calculator"));
+    expect(at("laurel-page-calculator")).toBeLessThan(at("laurel-page-earn"));
+  });
+
+  it.each([
+    [
+      "slug",
+      { slug: "Rewards Club" },
+      "Page URL must be 3 to 80 characters: lowercase letters, digits and hyphens.",
+    ],
+    ["slug", { slug: "ab" }, "Page URL must be 3 to 80 characters"],
+    ["slug", { slug: "-rewards" }, "Page URL must not start or end with a hyphen"],
+    ["hero.title", { hero: { title: " ", subtitle: "", buttonText: null } }, "Title is required."],
+    ["sections", { sections: [{ section: "hero", visible: true }] }, "Sections must list each of"],
+    ["sections.0.section", { sections: [{ section: "banner", visible: true }] }, "section must be one of"],
+  ])("refuses a bad %s, naming the field, and writes nothing", async (field, over, message) => {
+    const before = (await get("/apiSa/storefront/loyalty-page")).json().data;
+    const res = await put("/apiSa/storefront/loyalty-page", page(over));
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as { field: string; message: string }[];
+    expect(errors.find((e) => e.field === field)?.message ?? "", JSON.stringify(errors)).toContain(message);
+    expect((await get("/apiSa/storefront/loyalty-page")).json().data).toEqual(before);
+  });
+
+  it("lists the VIP tiers in force with their perks", async () => {
+    await seedDemoTiers(t.deps);
+    const body = (await proxy("/proxy/pages/rewards-club")).body;
+    expect(body).toContain('data-testid="laurel-page-vip"');
+    expect(body).toContain("Members-only offers");
+  });
+});
+
+describe("GET|PUT /apiSa/storefront/point-calculator (N-20, M-22)", () => {
+  it("answers the settings with the order programs, and the page's calculator follows them", async () => {
+    const res = await get("/apiSa/storefront/point-calculator");
+    expect(res.statusCode, res.body).toBe(200);
+    const { calculator, programs } = res.json().data;
+    expect(calculator).toMatchObject({ enabled: true, programIds: null, defaultAmount: 0 });
+    const placeOrder = programs.find((p: { title: string }) => p.title === "Place an order");
+    expect(placeOrder).toMatchObject({ active: true, earnBy: "price", earnPoint: 10, rateMoney: 10_000 });
+
+    // C-15's default program: 10 points per 100.00, proportional, rounded down: 250.00 → 25.
+    const byDefault = (await proxy("/proxy/loyalty-page", { amount: "250" })).body;
+    expect(byDefault).toContain("An order of $250.00 earns <strong>25 points</strong>.");
+
+    const saved = await put("/apiSa/storefront/point-calculator", {
+      enabled: true,
+      title: "What will <my> order earn?",
+      description: "Before taxes.",
+      defaultAmount: 12_000,
+      programIds: [],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = (await proxy("/proxy/loyalty-page")).body;
+    expect(body).toContain("What will &#60;my&#62; order earn?");
+    // The default amount is filled in and answered; no program counted, nothing earned.
+    expect(body).toContain('value="120.00"');
+    expect(body).toContain("An order of $120.00 earns <strong>0 points</strong>.");
+
+    expect(
+      (await put("/apiSa/storefront/point-calculator", { ...calculator, enabled: false })).statusCode,
+    ).toBe(200);
+    expect((await proxy("/proxy/loyalty-page")).body).not.toContain('data-testid="laurel-page-calculator"');
+  });
+
+  it("uses the shop's point-calculator texts (translation type point-calculator, M-13)", async () => {
+    await put("/apiSa/storefront/point-calculator", {
+      enabled: true,
+      title: "Calculator",
+      description: "",
+      defaultAmount: 1_000,
+      programIds: null,
+    });
+    const translation = (await get("/apiSa/translation")).json().data;
+    const res = await adminSend(t.app, "POST", "/apiSa/translation", await token(), {
+      ...translation,
+      translations: {
+        en: { "calculator.button": "Work it out", "calculator.result": "{{amount}} gives you {{points}}!" },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = (await proxy("/proxy/loyalty-page")).body;
+    expect(body).toContain(">Work it out</button>");
+    expect(body).toContain("$10.00 gives you <strong>1 point</strong>!");
+  });
+
+  it.each([
+    ["defaultAmount", { defaultAmount: -1 }, "Default amount must be 0 or more."],
+    ["defaultAmount", { defaultAmount: 1.5 }, "Default amount must be a whole number"],
+    ["title", { title: "" }, "Title is required."],
+    ["programIds", { programIds: ["prg_nope"] }, "Programs must be order programs of this shop"],
+    ["enabled", { enabled: "yes" }, "enabled must be true or false."],
+  ])("refuses a bad %s, naming the field, and writes nothing", async (field, over, message) => {
+    const before = (await get("/apiSa/storefront/point-calculator")).json().data;
+    const res = await put("/apiSa/storefront/point-calculator", { ...before.calculator, ...over });
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as { field: string; message: string }[];
+    expect(errors.find((e) => e.field === field)?.message ?? "", JSON.stringify(errors)).toContain(message);
+    expect((await get("/apiSa/storefront/point-calculator")).json().data).toEqual(before);
+  });
+});
+
+describe("the demo seed (seedDemoLoyaltyPage)", () => {
+  it("customises the demo shop's page once, and never over the merchant's", async () => {
+    // This file's merchant saved a page already: kept.
+    expect(await seedDemoLoyaltyPage(t.deps)).toEqual({ seeded: false });
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoLoyaltyPage(fresh.deps)).toEqual({ seeded: true });
+      const res = await fresh.app.inject({
+        method: "GET",
+        url: signedProxyUrl(fresh, `/proxy/pages/${DEMO_LOYALTY_PAGE_SLUG}`),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("Laurel Rewards Club");
+      expect(res.body.indexOf("laurel-page-calculator")).toBeLessThan(res.body.indexOf("laurel-page-redeem"));
+      expect(res.body).toContain("An order of $50.00 earns <strong>5 points</strong>.");
+      expect(await seedDemoLoyaltyPage(fresh.deps)).toEqual({ seeded: false });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
