@@ -112,8 +112,14 @@ test.describe("customers", () => {
     await expect(page).toHaveURL(/sort=points/);
     const points = page.locator("tbody tr td:nth-child(7)");
     await expect(points.first()).toBeVisible();
-    const values = (await points.allTextContents()).map((v) => Number(v.replace(/[^\d-]/g, "")));
-    expect(values).toEqual([...values].sort((a, b) => b - a));
+    // The previous page's rows stay on screen while the sorted page loads: wait for the new order.
+    const shown = async () => (await points.allTextContents()).map((v) => Number(v.replace(/[^\d-]/g, "")));
+    await expect
+      .poll(async () => {
+        const values = await shown();
+        return values.length > 1 && values.every((v, i) => i === 0 || (values[i - 1] as number) >= v);
+      })
+      .toBe(true);
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/pages=/);
 
@@ -154,6 +160,17 @@ test.describe("customers", () => {
     await expect(children).toHaveCount(before);
   });
 
+  test("the profile's VIP tier changes list the member's launch into Gold (J-04)", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/customers?q=ben%40laurel");
+    await page.getByRole("row").filter({ hasText: "ben@laurel.test" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/customers\/profile\//);
+    await page.getByRole("tab", { name: "VIP tier changes" }).click();
+    await expect(page).toHaveURL(/activity=tier/);
+    const launch = page.getByRole("row").filter({ hasText: "No tier → Gold" });
+    await expect(launch).toContainText("Tier launch");
+  });
+
   test.describe(() => {
     // The demo shop is on the free plan: the export answers 403 on purpose, and Chromium logs it.
     test.use({ allowedConsoleErrors: [/status of 403/] });
@@ -166,6 +183,22 @@ test.describe("customers", () => {
       );
       await page.getByRole("button", { name: "Export" }).click();
       expect((await answer).status()).toBe(403);
+      await expect(
+        page.getByText("Export is available on the Essential plan and above.").first(),
+      ).toBeVisible();
+    });
+
+    test("the point activity export is a job behind the same gate (K-05)", async ({ page }) => {
+      await signIn(page);
+      await page.goto("/customers/activity?action=adjust_point");
+      await expect(page.getByRole("heading", { name: "Point activity", level: 1 })).toBeVisible();
+      const answer = page.waitForResponse(
+        (r) => r.url().includes("/apiSa/activities/exports") && r.request().method() === "POST",
+      );
+      await page.getByRole("button", { name: "Export CSV" }).click();
+      const res = await answer;
+      expect(res.status()).toBe(403);
+      expect(res.request().postDataJSON()).toEqual({ action: "adjust_point" });
       await expect(
         page.getByText("Export is available on the Essential plan and above.").first(),
       ).toBeVisible();

@@ -228,6 +228,47 @@ export const customerActivitiesResponse = z.object({
   pageInfo: pageInfoSchema,
 });
 
+/**
+ * J-04 "VIP tier changes": why a member's tier moved. `order` covers orders and their refunds,
+ * `adjustment` a manual adjustment that affected the tier, `review` a review's points, `manual` a
+ * tier set by hand, `exclusive` a tier set by hand to or from an exclusive tier (decision 0169).
+ */
+export const tierChangeReasons = [
+  "order",
+  "adjustment",
+  "review",
+  "launch",
+  "relaunch",
+  "demotion",
+  "manual",
+  "exclusive",
+  "import",
+  "migration",
+] as const;
+export type TierChangeReasonName = (typeof tierChangeReasons)[number];
+
+export const customerTierChangeSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  /** The tier's name (null: no tier); a tier since deleted keeps its id in `fromTierId`/`toTierId`. */
+  fromTier: z.string().nullable(),
+  toTier: z.string().nullable(),
+  fromTierId: z.string().nullable(),
+  toTierId: z.string().nullable(),
+  reason: z.enum(tierChangeReasons),
+});
+export type CustomerTierChange = z.infer<typeof customerTierChangeSchema>;
+
+export const customerTierChangesQuery = pagingQuery;
+
+export const customerTierChangesResponse = z.object({
+  tierChanges: z.array(customerTierChangeSchema),
+  pageInfo: pageInfoSchema,
+  /** The store's IANA time zone: dates are shown in it. */
+  timeZone: z.string(),
+});
+export type CustomerTierChangesResponse = z.infer<typeof customerTierChangesResponse>;
+
 /** H-14: a manual adjustment; a negative number subtracts and may take the balance below zero. */
 export const MAX_MANUAL_ADJUSTMENT = 10_000_000;
 export const adjustPointsBody = z.strictObject({
@@ -343,6 +384,44 @@ export const startCustomerExportBody = z.strictObject({
   search: text("search", TEXT_LIMITS.search).trim().optional(),
 });
 export type StartCustomerExportBody = z.infer<typeof startCustomerExportBody>;
+
+/** K-05: the point activity list's filters (K-01) an export is asked for. */
+const activityFilterFields = {
+  action: text("action", 60)
+    .regex(/^[a-z_]+$/, "Action must be an activity code.")
+    .optional(),
+  program: text("program", TEXT_LIMITS.id).optional(),
+  from: storeDay("From").optional(),
+  to: storeDay("To").optional(),
+  customer: text("customer", TEXT_LIMITS.search).trim().optional(),
+};
+
+/** `POST /apiSa/activities/exports` (K-05): the list's filters; none exports every entry. */
+export const startActivityExportBody = z
+  .strictObject(activityFilterFields)
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "From must be on or before To.",
+    path: ["from"],
+  });
+export type StartActivityExportBody = z.infer<typeof startActivityExportBody>;
+
+export const activityExportSchema = z.object({
+  id: z.string(),
+  filters: z.object({
+    action: z.string().optional(),
+    program: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    customer: z.string().optional(),
+  }),
+  status: z.enum(customerExportStatuses),
+  totalRows: z.number().int(),
+  doneRows: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ActivityExport = z.infer<typeof activityExportSchema>;
 
 /** J-21: a bulk re-sync of the store's customers (`waiting` while a VIP tier launch runs, I-10). */
 export const customerSyncStatuses = ["queued", "waiting", "running", "done", "failed"] as const;

@@ -1,5 +1,12 @@
-import type { CustomerImportKind, CustomerImportRow, CustomerMigrationSource, Db, Tx } from "@laurel/db";
-import { sql } from "kysely";
+import type {
+  CustomerImportKind,
+  CustomerImportRow,
+  CustomerImportRowsTable,
+  CustomerMigrationSource,
+  Db,
+  Tx,
+} from "@laurel/db";
+import { type Selectable, sql } from "kysely";
 import type { StagedRow } from "./customer-imports.file";
 
 type Conn = Db | Tx;
@@ -111,30 +118,23 @@ export async function tierImportDryRun(conn: Conn, shopId: string, id: string) {
   };
 }
 
-/** One batch of staged rows in one statement. */
+/**
+ * One batch of staged rows in one statement, each column as one array (`unnest`): thirteen
+ * parameters whatever the batch's size (decision 0169).
+ */
 export async function insertRows(conn: Conn, shopId: string, importId: string, rows: readonly StagedRow[]) {
   if (rows.length === 0) return;
-  await conn
-    .insertInto("customer_import_rows")
-    .values(
-      rows.map((r) => ({
-        shop_id: shopId,
-        import_id: importId,
-        line: r.line,
-        platform_customer_id: r.platformCustomerId,
-        email: r.email,
-        phone: r.phone,
-        points: r.points,
-        birth_month: r.birthMonth,
-        birth_day: r.birthDay,
-        source_date: r.sourceDate,
-        tier_value: r.tierValue,
-        error_field: r.errorField,
-        error_message: r.errorMessage,
-      })),
-    )
-    .onConflict((oc) => oc.columns(["shop_id", "import_id", "line"]).doNothing())
-    .execute();
+  const col = <T>(f: (r: StagedRow) => T) => rows.map(f);
+  await sql`
+    insert into customer_import_rows (shop_id, import_id, line, platform_customer_id, email, phone,
+      points, birth_month, birth_day, source_date, tier_value, error_field, error_message)
+    select ${shopId}, ${importId}, r.*
+    from unnest(${col((r) => r.line)}::int[], ${col((r) => r.platformCustomerId)}::text[],
+      ${col((r) => r.email)}::text[], ${col((r) => r.phone)}::text[], ${col((r) => r.points)}::int[],
+      ${col((r) => r.birthMonth)}::smallint[], ${col((r) => r.birthDay)}::smallint[],
+      ${col((r) => r.sourceDate)}::text[], ${col((r) => r.tierValue)}::bigint[],
+      ${col((r) => r.errorField)}::text[], ${col((r) => r.errorMessage)}::text[]) as r
+    on conflict (shop_id, import_id, line) do nothing`.execute(conn);
 }
 
 export function deleteImport(conn: Conn, shopId: string, id: string) {
@@ -312,30 +312,31 @@ export function startImport(trx: Tx, shopId: string, id: string, at: Date) {
     .executeTakeFirst();
 }
 
-export function nextRows(trx: Tx, shopId: string, id: string, afterLine: number, limit: number) {
-  return trx
-    .selectFrom("customer_import_rows")
-    .selectAll()
-    .where("shop_id", "=", shopId)
-    .where("import_id", "=", id)
-    .where("line", ">", afterLine)
-    .orderBy("line")
-    .limit(limit)
-    .execute();
+/**
+ * The next `limit` staged lines after `afterLine`, each with whether the ledger already holds its
+ * key (`keyPrefix` || line: a file imported before), in one statement.
+ */
+export async function nextRows(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  afterLine: number,
+  limit: number,
+  keyPrefix: string,
+) {
+  const r = await sql<Selectable<CustomerImportRowsTable> & { held: boolean }>`
+    select r.*, exists (
+      select 1 from ledger_entries e
+      where e.shop_id = r.shop_id and e.idempotency_key = ${keyPrefix} || r.line
+    ) as held
+    from customer_import_rows r
+    where r.shop_id = ${shopId} and r.import_id = ${id} and r.line > ${afterLine}
+    order by r.line
+    limit ${limit}`.execute(trx);
+  return r.rows;
 }
 
-/** Ledger keys among `keys` the shop already holds (a file imported before). */
-export async function existingKeys(trx: Tx, shopId: string, keys: readonly string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom("ledger_entries")
-    .select("idempotency_key")
-    .where("shop_id", "=", shopId)
-    .where("idempotency_key", "in", [...keys])
-    .execute();
-  return new Set(rows.map((r) => r.idempotency_key));
-}
-
+/** Each line's outcome, one statement per outcome, the lines as one array. */
 export async function markOutcomes(
   trx: Tx,
   shopId: string,
@@ -348,13 +349,9 @@ export async function markOutcomes(
     ["unchanged", unchanged],
   ] as const) {
     if (lines.length === 0) continue;
-    await trx
-      .updateTable("customer_import_rows")
-      .set({ outcome })
-      .where("shop_id", "=", shopId)
-      .where("import_id", "=", id)
-      .where("line", "in", [...lines])
-      .execute();
+    await sql`
+      update customer_import_rows set outcome = ${outcome}
+      where shop_id = ${shopId} and import_id = ${id} and line = any(${[...lines]}::int[])`.execute(trx);
   }
 }
 

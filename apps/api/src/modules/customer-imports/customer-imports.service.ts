@@ -33,8 +33,11 @@ import * as repo from "./customer-imports.repository";
  * file imported again adds nothing.
  */
 
-/** Rows applied per transaction by the job (2,000 × 15 ledger parameters stays under 65,535). */
-export const IMPORT_BATCH = 2_000;
+/**
+ * Lines applied per transaction by the job. The ledger's columns travel as arrays, so the size is
+ * bound by a transaction's length, not by PostgreSQL's 65,535 parameters (decision 0169).
+ */
+export const IMPORT_BATCH = 5_000;
 
 export function presentImport(i: CustomerImportRow): CustomerImport {
   return {
@@ -110,7 +113,7 @@ export async function uploadImport(
       q.kind,
       mode,
       (rows) => repo.insertRows(deps.db, shopId, id, rows),
-      1_000,
+      5_000,
       mapping,
       tier,
     );
@@ -294,7 +297,7 @@ export async function startImport(
 }
 
 /** The ledger key of one line of one file: the same file imported again posts nothing new. */
-const lineKey = (i: CustomerImportRow, line: number) =>
+const lineKey = (i: CustomerImportRow, line: number | "") =>
   `import:${i.file_sha256}:${i.kind}:${i.mode ?? "-"}:${line}`;
 
 /**
@@ -330,7 +333,7 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
     // I-10: a batch that moves tiers holds the VIP program for share (a launch waits for it) and
     // waits while a launch or relaunch recalculates.
     if (imp.tier_basis !== null && (await tierRunInProgress(trx, shopId, true))) return "waiting";
-    const rows = await repo.nextRows(trx, shopId, id, imp.cursor, IMPORT_BATCH);
+    const rows = await repo.nextRows(trx, shopId, id, imp.cursor, IMPORT_BATCH, lineKey(imp, ""));
     const last = rows.at(-1);
     if (!last) {
       await repo.finishImport(trx, shopId, id, "done", deps.clock.now());
@@ -342,16 +345,19 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
       return false;
     }
     const good = rows.filter((r) => r.error_message === null && r.customer_id !== null);
-    const changed: number[] = [];
-    const unchanged: number[] = [];
+    let changed: number[] = [];
+    let unchanged: number[] = [];
+    /** Lines a later step changed (a tier, a birthday) after their balance stayed: changed. */
+    const promote = (lines: readonly number[]) => {
+      const kept = new Set(unchanged);
+      const now = new Set(lines.filter((l) => kept.has(l)));
+      if (now.size === 0) return;
+      unchanged = unchanged.filter((l) => !now.has(l));
+      changed = [...changed, ...now];
+    };
     if (imp.kind === "points" || imp.kind === "migration") {
-      const held = await repo.existingKeys(
-        trx,
-        shopId,
-        good.map((r) => lineKey(imp, r.line)),
-      );
-      const fresh = good.filter((r) => !held.has(lineKey(imp, r.line)));
-      unchanged.push(...good.filter((r) => held.has(lineKey(imp, r.line))).map((r) => r.line));
+      const fresh = good.filter((r) => !r.held);
+      unchanged.push(...good.filter((r) => r.held).map((r) => r.line));
       const customers = new Map(
         (
           await lockCustomers(
@@ -401,12 +407,7 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
         const moved = shop
           ? await importTierBaselinesOf(deps, trx, shop, imp, fresh, "migrate_tier")
           : new Set<string>();
-        for (const r of fresh) {
-          if (moved.has(r.customer_id as string) && unchanged.includes(r.line)) {
-            unchanged.splice(unchanged.indexOf(r.line), 1);
-            changed.push(r.line);
-          }
-        }
+        promote(fresh.filter((r) => moved.has(r.customer_id as string)).map((r) => r.line));
       }
       if (imp.kind === "migration" && birthdays.length > 0) {
         const moved = new Set(
@@ -420,12 +421,7 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
             })),
           ),
         );
-        for (const r of birthdays) {
-          if (moved.has(r.customer_id as string) && unchanged.includes(r.line)) {
-            unchanged.splice(unchanged.indexOf(r.line), 1);
-            changed.push(r.line);
-          }
-        }
+        promote(birthdays.filter((r) => moved.has(r.customer_id as string)).map((r) => r.line));
       }
     } else if (imp.kind === "tier") {
       const shop = await findShopById(trx, shopId);

@@ -9,6 +9,7 @@ import type {
   CustomerSummary,
   CustomersListQuery,
   CustomersListResponse,
+  CustomerTierChangesResponse,
   MembershipBody,
   PageInfo,
   PutCustomerChildrenBody,
@@ -39,7 +40,12 @@ import {
 } from "../rewards/rewards.service";
 import { getShopOrThrow } from "../shops/shops.service";
 import { storeTimeZoneOf } from "../shops/time-zone";
-import { assertTierPointsAdjustable, updateMembersTiers } from "../tiers/tiers.service";
+import {
+  assertTierPointsAdjustable,
+  listTierChanges,
+  timeZoneOf,
+  updateMembersTiers,
+} from "../tiers/tiers.service";
 import * as repo from "./customers.repository";
 
 /** The merchant's view of their customers (`/apiSa/customers…`), always scoped to their shop. */
@@ -175,6 +181,24 @@ export async function listCustomerActivities(
   const types = activityTypesOf(filter);
   const { rows, total } = await repo.listFullEntriesPage(deps.db, shopId, id, page, pageSize, types);
   return { activities: rows.map(presentActivity), pageInfo: pageInfo(page, pageSize, total) };
+}
+
+/** J-04 "VIP tier changes": the member's tier changes, newest first, dated in the store's time zone. */
+export async function listCustomerTierChanges(
+  deps: Deps,
+  shopId: string,
+  id: string,
+  page: number,
+  pageSize: number,
+): Promise<CustomerTierChangesResponse> {
+  await customerOrThrow(deps.db, shopId, id);
+  const shop = await getShopOrThrow(deps, shopId);
+  const { changes, total } = await listTierChanges(deps.db, shopId, id, page, pageSize);
+  return {
+    tierChanges: changes,
+    pageInfo: pageInfo(page, pageSize, total),
+    timeZone: timeZoneOf(shop) ?? "UTC",
+  };
 }
 
 /**
@@ -459,6 +483,22 @@ function storeDayStart(day: string, timeZone: string | undefined): Date {
   return new Date(utcMidnight.getTime() - utcOffsetMinutes(timeZone, utcMidnight) * 60_000);
 }
 
+/** K-01, K-05: the list's filters as the repository reads them; the days are store days, both included. */
+export function shopActivityFilter(
+  timeZone: string | undefined,
+  q: Pick<ShopActivityQuery, "action" | "program" | "from" | "to" | "customer">,
+): repo.ShopActivityFilter {
+  const nextDay = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return {
+    action: q.action,
+    program: q.program,
+    from: q.from ? storeDayStart(q.from, timeZone) : undefined,
+    to: q.to ? storeDayStart(nextDay(q.to), timeZone) : undefined,
+    customer: q.customer || undefined,
+  };
+}
+
 /** K-01, K-03: point activity across the shop, newest first; dates are store days, both included. */
 export async function listShopActivity(
   deps: Deps,
@@ -466,15 +506,8 @@ export async function listShopActivity(
   q: ShopActivityQuery,
 ): Promise<ShopActivityResponse> {
   const shop = await getShopOrThrow(deps, shopId);
-  const tz = storeTimeZoneOf(shop);
-  const nextDay = (day: string) =>
-    new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const rows = await repo.listShopActivity(deps.db, shopId, {
-    action: q.action,
-    program: q.program,
-    from: q.from ? storeDayStart(q.from, tz) : undefined,
-    to: q.to ? storeDayStart(nextDay(q.to), tz) : undefined,
-    customer: q.customer || undefined,
+    ...shopActivityFilter(storeTimeZoneOf(shop), q),
     beforeId: q.cursor ? Number(q.cursor) : undefined,
     limit: q.pageSize,
   });

@@ -42,7 +42,7 @@ const HEADER = [
 ];
 
 /** J-15: export is Essential-gated; the gate answers 403 `plan_required` before anything happens. */
-async function assertExportAllowed(deps: Deps, shopId: string) {
+export async function assertExportAllowed(deps: Deps, shopId: string) {
   const shop = await getShopOrThrow(deps, shopId);
   if (!planAllows(planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }), "export")) {
     const plan = planTierDisplayName(minimumPlanFor("export"));

@@ -491,18 +491,41 @@ export function findCustomersForUpdate(
 }
 
 /** K-01: one keyset page of the shop's ledger, newest first, with the customer and the program. */
+/** K-01's filters of the shop's point activity. */
+export interface ShopActivityFilter {
+  action?: string | undefined;
+  program?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  customer?: string | undefined;
+}
+
+/** K-05: how many entries the filters keep (an export's total). */
+export async function countShopActivity(conn: Conn, shopId: string, q: ShopActivityFilter): Promise<number> {
+  let query = conn
+    .selectFrom("ledger_entries as e")
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "e.shop_id").onRef("c.id", "=", "e.customer_id"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("e.shop_id", "=", shopId);
+  if (q.action) query = query.where("e.activity_type", "=", q.action);
+  if (q.program) query = query.where("e.program_id", "=", q.program);
+  if (q.from) query = query.where("e.created_at", ">=", q.from);
+  if (q.to) query = query.where("e.created_at", "<", q.to);
+  if (q.customer)
+    query = query.where(
+      sql<string>`(lower(c.email) collate "C")`,
+      "like",
+      likePrefix(q.customer.toLowerCase()),
+    );
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 export function listShopActivity(
   conn: Conn,
   shopId: string,
-  q: {
-    action?: string | undefined;
-    program?: string | undefined;
-    from?: Date | undefined;
-    to?: Date | undefined;
-    customer?: string | undefined;
-    beforeId?: number | undefined;
-    limit: number;
-  },
+  q: ShopActivityFilter & { beforeId?: number | undefined; limit: number },
 ) {
   let query = conn
     .selectFrom("ledger_entries as e")

@@ -4,10 +4,12 @@ import {
   customerActivitiesQuery,
   customersExportQuery,
   customersListQuery,
+  customerTierChangesQuery,
   membershipBody,
   putCustomerChildrenBody,
   revokeCouponBody,
   shopActivityQuery,
+  startActivityExportBody,
   startCustomerExportBody,
   startCustomerSyncBody,
   updateCustomerBody,
@@ -17,6 +19,7 @@ import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
+import { activityExportFile, getActivityExport, startActivityExport } from "./activity-export";
 import {
   adjustCustomerPoints,
   bulkCustomers,
@@ -26,6 +29,7 @@ import {
   listCustomerActivities,
   listCustomerCoupons,
   listCustomers,
+  listCustomerTierChanges,
   listShopActivity,
   replaceCustomerChildren,
   revokeCustomerCoupon,
@@ -61,6 +65,11 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
       await listCustomerActivities(deps, requireAdmin(request).shopId, id, q.page, q.pageSize, q.filter),
     );
   });
+  app.get("/apiSa/customers/:id/tier-changes", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const q = parseInput(customerTierChangesQuery, request.query);
+    return ok(await listCustomerTierChanges(deps, requireAdmin(request).shopId, id, q.page, q.pageSize));
+  });
   app.post("/apiSa/customers/:id/points", admin, async (request) => {
     const auth = requireAdmin(request);
     const { id } = parseInput(idParams, request.params);
@@ -88,6 +97,25 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
       ),
     ),
   );
+  // K-05: point activity exported as a job, e-mailed when ready, downloaded from the admin.
+  app.post("/apiSa/activities/exports", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(startActivityExportBody, request.body ?? {});
+    return ok(await startActivityExport(deps, auth.shopId, auth, body), "Export started");
+  });
+  app.get("/apiSa/activities/exports/:id", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getActivityExport(deps, requireAdmin(request).shopId, id));
+  });
+  app.get("/apiSa/activities/exports/:id/file.csv", admin, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const csv = await activityExportFile(deps, requireAdmin(request).shopId, id);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="activities-${id}.csv"`)
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
   app.get("/apiSa/customers/export.csv", admin, async (request, reply) => {
     const q = parseInput(customersExportQuery, request.query);
     const csv = await exportCustomersCsv(deps, requireAdmin(request).shopId, q);

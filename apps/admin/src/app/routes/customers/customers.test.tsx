@@ -55,6 +55,10 @@ function setup(
     /** J-21: the single sync's and the bulk re-sync's answers (200 unless told). */
     syncStatus?: number;
     resyncStatus?: number;
+    /** J-04: the tier changes' answer (200 unless told). */
+    tierChangesStatus?: number;
+    /** K-05: the activity export's start (200 unless told). */
+    activityExportStatus?: number;
   } = {},
 ) {
   const fake = createFakeApi();
@@ -78,7 +82,8 @@ function setup(
   fake.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
     const known = ["/apiSa/activities", "/apiSa/referrals"];
-    if (!url.pathname.startsWith("/apiSa/customers") && !known.includes(url.pathname)) {
+    const exportsPath = url.pathname.startsWith("/apiSa/activities/exports");
+    if (!url.pathname.startsWith("/apiSa/customers") && !known.includes(url.pathname) && !exportsPath) {
       return base(input, init);
     }
     const method = (init.method ?? "GET").toUpperCase();
@@ -108,6 +113,15 @@ function setup(
         body: { success: true, data: { customers: [ada, alan], nextCursor: "abc", currency: "USD" } },
       };
       return json(answer.status, answer.body);
+    }
+    if (url.pathname === "/apiSa/activities/exports" && method === "POST") {
+      if (options.activityExportStatus === 404) {
+        return json(404, { success: false, error: "No activities found to export", code: "not_found" });
+      }
+      return json(200, { success: true, data: { ...activityExportRow, status: "queued", doneRows: 0 } });
+    }
+    if (url.pathname === "/apiSa/activities/exports/aex_1") {
+      return json(200, { success: true, data: activityExportRow });
     }
     if (url.pathname === "/apiSa/activities") {
       const activity = {
@@ -151,6 +165,41 @@ function setup(
     if (url.pathname === "/apiSa/customers/bulk")
       return json(200, { success: true, data: { changed: 2, missing: [] } });
     if (url.pathname.endsWith("/profile")) return json(200, { success: true, data: profile });
+    if (url.pathname.endsWith("/tier-changes")) {
+      if (options.tierChangesStatus && options.tierChangesStatus !== 200) {
+        return json(options.tierChangesStatus, {
+          success: false,
+          error: "Something went wrong.",
+          code: "internal_error",
+        });
+      }
+      const page = Number(url.searchParams.get("page") ?? "1");
+      const change = (id: string, over: Record<string, unknown>) => ({
+        id,
+        createdAt: "2026-11-20T23:30:00.000Z",
+        fromTier: "Silver",
+        toTier: "Gold",
+        fromTierId: "tier_s",
+        toTierId: "tier_g",
+        reason: "order",
+        ...over,
+      });
+      const tierChanges =
+        page === 1
+          ? [
+              change("12", {}),
+              change("11", { fromTier: null, fromTierId: null, toTier: "Silver", reason: "launch" }),
+            ]
+          : [change("10", { toTier: null, toTierId: "tier_x", reason: "manual" })];
+      return json(200, {
+        success: true,
+        data: {
+          tierChanges,
+          pageInfo: { page, pageSize: 10, total: 11, hasNextPage: page === 1 },
+          timeZone: "Asia/Tokyo",
+        },
+      });
+    }
     if (url.pathname.endsWith("/activities")) {
       return json(200, {
         success: true,
@@ -184,6 +233,17 @@ const exportRow = {
   status: "done",
   totalRows: 2,
   doneRows: 2,
+  error: null,
+  createdAt: "2026-11-24T10:00:00.000Z",
+  finishedAt: "2026-11-24T10:00:05.000Z",
+};
+
+const activityExportRow = {
+  id: "aex_1",
+  filters: { action: "adjust_point" },
+  status: "done",
+  totalRows: 3,
+  doneRows: 3,
   error: null,
   createdAt: "2026-11-24T10:00:00.000Z",
   finishedAt: "2026-11-24T10:00:05.000Z",
@@ -381,6 +441,42 @@ describe("/customers/profile/:id (J-04)", () => {
   });
 });
 
+describe("VIP tier changes on the profile (J-04)", () => {
+  it("lists the member's tier changes in the store's time zone, with from → to and why, paged", async () => {
+    const { fake, calls } = setup();
+    const { router, user } = await renderApp("/customers/profile/cus_1?activity=tier", { fake });
+    const row = (await screen.findByText("Silver → Gold", {}, { timeout: 5_000 })).closest("tr");
+    // 23:30 UTC is 08:30 the next morning in Tokyo, the store's zone.
+    expect(row?.textContent).toContain("Nov 21, 2026");
+    expect(row?.textContent).toContain("8:30");
+    expect(row?.textContent).toContain("Order");
+    expect(screen.getByText("No tier → Silver").closest("tr")?.textContent).toContain("Tier launch");
+    // The ledger's sub-tab query is not made on this tab.
+    expect(calls.some((c) => c.path.endsWith("/activities"))).toBe(false);
+    // The card's own pager (the referrals card has one too).
+    let card: HTMLElement | null | undefined = row;
+    while (card && !within(card).queryByRole("button", { name: "Next" })) card = card.parentElement;
+    await user.click(within(card as HTMLElement).getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Silver → A deleted tier")).toBeTruthy();
+    expect(screen.getByText("Set manually")).toBeTruthy();
+    expect(router.state.location.search).toContain("apage=2");
+    expect(calls.some((c) => c.path.endsWith("/tier-changes") && c.search.get("page") === "2")).toBe(true);
+  });
+
+  it("says so with Try again when the tier changes cannot be loaded", async () => {
+    const { fake, calls } = setup({ tierChangesStatus: 500 });
+    const { user } = await renderApp("/customers/profile/cus_1?activity=tier", { fake });
+    expect(
+      await screen.findByText("VIP tier changes could not be loaded", {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    const before = calls.filter((c) => c.path.endsWith("/tier-changes")).length;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith("/tier-changes")).length).toBeGreaterThan(before),
+    );
+  });
+});
+
 describe("children info (J-02, J-04)", () => {
   it("lists the children and saves the edited list whole, refusing a nameless child", async () => {
     const { fake, calls } = setup();
@@ -426,6 +522,29 @@ describe("/customers/activity (K-01, K-03)", () => {
     const call = calls.find((c) => c.path === "/apiSa/activities");
     expect(call?.search.get("action")).toBe("adjust_point");
     expect(call?.search.get("from")).toBe("2026-11-01");
+  });
+});
+
+describe("point activity export (K-05)", () => {
+  it("exports the filtered activity as a job, follows it in the URL and offers the download", async () => {
+    const { fake, calls } = setup();
+    const { router, user } = await renderApp("/customers/activity?action=adjust_point", { fake });
+    await user.click(await screen.findByRole("button", { name: "Export CSV" }, { timeout: 5_000 }));
+    await waitFor(() => expect(router.state.location.search).toContain("export=aex_1"));
+    expect(calls.find((c) => c.method === "POST" && c.path === "/apiSa/activities/exports")?.body).toEqual({
+      action: "adjust_point",
+    });
+    expect(await screen.findByText("Your export of 3 activities is ready")).toBeTruthy();
+    expect(screen.getByText("We also e-mailed you a link.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Download CSV" })).toBeTruthy();
+  });
+
+  it("says 'No activities found to export' when nothing matches", async () => {
+    const { fake } = setup({ activityExportStatus: 404 });
+    const { router, user } = await renderApp("/customers/activity?customer=nobody", { fake });
+    await user.click(await screen.findByRole("button", { name: "Export CSV" }, { timeout: 5_000 }));
+    expect(await screen.findByText("No activities found to export")).toBeTruthy();
+    expect(router.state.location.search).not.toContain("export=");
   });
 });
 

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { emptyStateImage } from "../../../components/illustrations";
 import { ACTIVITY_PAGE_SIZE, useCustomerActivities } from "../api/get-customer-activities";
 import { formatDateTime } from "../utils/format";
+import { TierChangesTable } from "./tier-changes-table";
 
 export interface ActivitiesCardProps {
   customerId: string;
@@ -23,16 +24,49 @@ export interface ActivitiesCardProps {
   onPage: (p: number) => void;
 }
 
-/** J-04, H-21: the customer's ledger, by sub-tab, newest first, paged. */
+/**
+ * J-04, H-21: the customer's ledger, by sub-tab, newest first, paged; the "VIP tier changes"
+ * sub-tab lists the member's tier changes instead (from, to, why).
+ */
 export function ActivitiesCard({ customerId, filter, page, onFilter, onPage }: ActivitiesCardProps) {
-  const { t, i18n } = useTranslation();
-  const q = useCustomerActivities(customerId, filter, page);
-  const n = new Intl.NumberFormat(i18n.language, { signDisplay: "exceptZero" });
+  const { t } = useTranslation();
   const tabs = customerActivityFilters.map((f) => ({
     id: `activity-${f}`,
     content: t(`customers.activityTabs.${f}`),
   }));
+  return (
+    <Card padding="0">
+      <BlockStack>
+        <Box padding="400" paddingBlockEnd="0">
+          <Text as="h2" variant="headingMd">
+            {t("customers.activities.title")}
+          </Text>
+        </Box>
+        <Tabs
+          tabs={tabs}
+          selected={customerActivityFilters.indexOf(filter)}
+          onSelect={(i) => onFilter(customerActivityFilters[i] ?? "all")}
+        />
+        {filter === "tier" ? (
+          <TierChangesTable customerId={customerId} page={page} onPage={onPage} />
+        ) : (
+          <LedgerActivities customerId={customerId} filter={filter} page={page} onPage={onPage} />
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
 
+/** One sub-tab of the ledger. */
+function LedgerActivities({
+  customerId,
+  filter,
+  page,
+  onPage,
+}: Pick<ActivitiesCardProps, "customerId" | "filter" | "page" | "onPage">) {
+  const { t, i18n } = useTranslation();
+  const q = useCustomerActivities(customerId, filter, page);
+  const n = new Intl.NumberFormat(i18n.language, { signDisplay: "exceptZero" });
   let body: React.ReactNode;
   if (q.isPending) {
     body = (
@@ -111,21 +145,5 @@ export function ActivitiesCard({ customerId, filter, page, onFilter, onPage }: A
     );
   }
 
-  return (
-    <Card padding="0">
-      <BlockStack>
-        <Box padding="400" paddingBlockEnd="0">
-          <Text as="h2" variant="headingMd">
-            {t("customers.activities.title")}
-          </Text>
-        </Box>
-        <Tabs
-          tabs={tabs}
-          selected={customerActivityFilters.indexOf(filter)}
-          onSelect={(i) => onFilter(customerActivityFilters[i] ?? "all")}
-        />
-        {body}
-      </BlockStack>
-    </Card>
-  );
+  return body;
 }

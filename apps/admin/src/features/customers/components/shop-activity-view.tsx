@@ -2,6 +2,7 @@ import {
   Banner,
   BlockStack,
   Box,
+  Button,
   Card,
   EmptyState,
   IndexTable,
@@ -16,8 +17,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { emptyStateImage } from "../../../components/illustrations";
+import { ApiError } from "../../../lib/api/errors";
+import { useToast } from "../../../lib/host/host";
 import { useShopActivity } from "../api/get-shop-activity";
+import { postActivityExport } from "../api/post-activity-export";
 import { formatDateTime } from "../utils/format";
+import { ActivityExportBanner } from "./activity-export-banner";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,6 +47,9 @@ export function ShopActivityView({ href }: { href: (path: string) => string }) {
     cursor: cursors.at(-1),
   });
   const n = new Intl.NumberFormat(i18n.language, { signDisplay: "exceptZero" });
+  const toast = useToast();
+  const exportId = params.get("export") ?? undefined;
+  const [exporting, setExporting] = useState(false);
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams((prev) => {
@@ -62,6 +70,33 @@ export function ShopActivityView({ href }: { href: (path: string) => string }) {
     );
     return () => clearTimeout(timer);
   });
+
+  // K-05: the filtered activity is exported by a job; the one in hand is `export=` in the URL.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const started = await postActivityExport({
+        ...(action ? { action } : {}),
+        ...(customer ? { customer } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+      });
+      update({ export: started.data.id });
+      toast(t("customers.activityExport.started"));
+    } catch (error) {
+      // 404: nothing matches the filters; 403: the plan; otherwise the spec's failure message.
+      const status = error instanceof ApiError ? error.status : 0;
+      const message =
+        status === 404
+          ? t("customers.activityExport.empty")
+          : status === 403 && error instanceof ApiError
+            ? error.serverError
+            : undefined;
+      toast(message ?? t("customers.activityExport.failed"), { isError: true });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const actionOptions = [
     { value: "", label: t("customers.activityPage.allActions") },
@@ -150,6 +185,9 @@ export function ShopActivityView({ href }: { href: (path: string) => string }) {
 
   return (
     <BlockStack gap="400">
+      {exportId ? (
+        <ActivityExportBanner id={exportId} onDismiss={() => update({ export: undefined })} />
+      ) : null}
       <Card padding="0">
         <Box padding="300">
           <InlineStack gap="300" blockAlign="end">
@@ -180,6 +218,9 @@ export function ShopActivityView({ href }: { href: (path: string) => string }) {
               onChange={(v) => update({ to: v || undefined, pages: undefined })}
               autoComplete="off"
             />
+            <Button onClick={() => void exportCsv()} loading={exporting}>
+              {t("customers.activityExport.button")}
+            </Button>
           </InlineStack>
           <Box paddingBlockStart="200">
             <Text as="p" tone="subdued" variant="bodySm">

@@ -21,6 +21,15 @@ export function formatDate(iso: string | null, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(new Date(iso));
 }
 
-export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+/** A date and time; in `timeZone` (the store's) when given, else the browser's. */
+export function formatDateTime(iso: string, language: string, timeZone?: string): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+  if (timeZone) {
+    try {
+      return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(new Date(iso));
+    } catch {
+      // An unknown zone name: the browser's.
+    }
+  }
+  return new Intl.DateTimeFormat(language, options).format(new Date(iso));
 }
