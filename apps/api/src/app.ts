@@ -17,6 +17,7 @@ import { installInputGuard, MAX_PARAM_LENGTH } from "./infra/input-guard";
 import { serializeRequest } from "./infra/log-redaction";
 import { installSecurityHeaders } from "./infra/security-headers";
 import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes";
+import { registerApiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { installGuards } from "./modules/auth/auth.guard";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerCatalogueRoutes } from "./modules/catalogue/catalogue.routes";
@@ -125,6 +126,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerMembershipRoutes(app, deps);
   await registerCustomerImportRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
   await registerWebhookRoutes(app, deps, new Set(Object.keys(webhookHandlers)));
   if (deps.config.platform === "demo") await mountDemoStore(app, deps);
   await registerWebRoutes(app, options.webDirs);

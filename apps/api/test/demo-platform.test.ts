@@ -56,3 +56,36 @@ describe("demo platform discount codes (the local store)", () => {
     ).rejects.toThrow("Unknown demo shop");
   });
 });
+
+describe("demo platform customer tags (I-08)", () => {
+  it("removes, then adds, in one call: a tag named in both stays; other tags are untouched", async () => {
+    const shop = { domain: DEMO_SHOP_DOMAIN, accessToken: "demo" };
+    const shopId = (
+      await t.deps.db
+        .selectFrom("shops")
+        .select("id")
+        .where("shopify_domain", "=", DEMO_SHOP_DOMAIN)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const tagsOf = async () =>
+      (
+        await t.deps.db
+          .selectFrom("demo_customer_tags")
+          .select("tag")
+          .where("shop_id", "=", shopId)
+          .where("customer_id", "=", "77001")
+          .orderBy("tag")
+          .execute()
+      ).map((r) => r.tag);
+    await t.deps.platform.updateCustomerTags(shop, "77001", { add: ["Joy Gold", "wholesale"], remove: [] });
+    await t.deps.platform.updateCustomerTags(shop, "77001", {
+      add: ["Joy Silver"],
+      remove: ["Joy Gold", "Joy Silver"],
+    });
+    expect(await tagsOf()).toEqual(["Joy Silver", "wholesale"]);
+    await t.deps.platform.updateCustomerTags(shop, "77001", { add: [], remove: ["Joy Silver"] });
+    expect(await tagsOf()).toEqual(["wholesale"]);
+    await t.deps.platform.updateCustomerTags(shop, "77001", { add: ["Joy Bronze"], remove: ["Joy Gold"] });
+    expect(await tagsOf()).toEqual(["Joy Bronze", "wholesale"]);
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postEntry } from "../src/modules/ledger/ledger.service";
+import { createDemoPlatform } from "../src/platform/demo/demo.adapter";
 import {
   adminGet,
   adminSend,
@@ -13,7 +14,10 @@ import {
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A store without a subscription app, so C-23's refusal is reachable (the demo store has one).
+  t = await createTestApp({
+    platform: (clock, db) => ({ ...createDemoPlatform(clock, db), sellsSubscriptions: async () => false }),
+  });
   ({ token } = await signIn(t.app));
   const rows = [
     { id: "prg_order", type: "earning", event: "place_order", title: "Place an order", priority: 99 },

@@ -297,6 +297,8 @@ export const programSyncRunSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Support allowed another past-order sync after this run (decision 0172), or null. */
+  unlockedAt: z.string().nullable(),
 });
 export type ProgramSyncRun = z.infer<typeof programSyncRunSchema>;
 
@@ -311,3 +313,14 @@ export const priorOrderSyncStateSchema = z.object({
   run: programSyncRunSchema.nullable(),
 });
 export type PriorOrderSyncState = z.infer<typeof priorOrderSyncStateSchema>;
+
+/**
+ * `POST /apiSa/dev_zone/shops/{shopId}/prior-order-sync/unlock` (decision 0172): Laurel support
+ * allows one more past-order sync; the reason is kept on the run and in the audit log.
+ */
+export const unlockPriorOrderSyncBody = z.strictObject({
+  reason: text("reason", TEXT_LIMITS.note, "reason is required.")
+    .trim()
+    .min(3, "reason must be at least 3 characters."),
+});
+export type UnlockPriorOrderSyncBody = z.infer<typeof unlockPriorOrderSyncBody>;

@@ -259,3 +259,34 @@ export const putLoyaltySettingsResponse = z.object({
     .nullable(),
 });
 export type PutLoyaltySettingsResponse = z.infer<typeof putLoyaltySettingsResponse>;
+
+/** C-23, D-11: the purchase types a reward or program can target. */
+export const subscriptionPurchaseTypes = [
+  "one_time_purchase",
+  "subscription_purchase",
+  "both_purchase",
+] as const;
+
+/**
+ * M-07, C-23 (decision 0170): the Subscription section. What the engine supports here and now:
+ * whether the store sells subscriptions (a subscription app, asked of the platform), which purchase
+ * types programs can target, and the programs that use a subscription condition.
+ */
+export const subscriptionSettingsSchema = z.object({
+  subscriptionApp: z.object({ detected: z.boolean() }),
+  purchaseTypes: z.array(z.object({ type: z.enum(subscriptionPurchaseTypes), available: z.boolean() })),
+  /** `place_order_subscription` earning (points for subscription orders). */
+  subscriptionOrderEarning: z.object({ available: z.boolean() }),
+  programs: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      type: z.enum(["earning", "spending"]),
+      event: z.string(),
+      status: z.string(),
+      /** The reward's purchase type; null for a subscription order program (it has none). */
+      purchaseType: z.enum(subscriptionPurchaseTypes).nullable(),
+    }),
+  ),
+});
+export type SubscriptionSettings = z.infer<typeof subscriptionSettingsSchema>;

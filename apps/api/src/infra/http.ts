@@ -15,8 +15,9 @@ import { AppError, validationError } from "./errors";
  * - staff: an admin token of a Laurel staff account (internal zone, X-60)
  * - proxy: a Shopify app-proxy signature (storefront)
  * - webhook: a Shopify webhook HMAC
+ * - apiKey: a merchant API key as `Authorization: Bearer` (`/api/v1/*`, decision 0170)
  */
-export type Guard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook";
+export type Guard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook" | "apiKey";
 
 export interface AdminAuth {
   shopId: string;
@@ -43,7 +44,19 @@ declare module "fastify" {
   interface FastifyRequest {
     admin?: AdminAuth;
     proxy?: ProxyAuth;
+    apiKey?: ApiKeyCaller;
   }
+}
+
+/** The caller of a merchant API route: the shop its key belongs to. */
+export interface ApiKeyCaller {
+  shopId: string;
+  keyId: string;
+}
+
+export function requireApiKey(request: FastifyRequest): ApiKeyCaller {
+  if (!request.apiKey) throw new AppError("api_key_missing", 401);
+  return request.apiKey;
 }
 
 export function requireProxy(request: FastifyRequest): ProxyAuth {

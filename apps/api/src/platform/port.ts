@@ -141,6 +141,11 @@ export interface PlatformPort {
   getShopInfo(shop: PlatformShop): Promise<PlatformShopInfo>;
   /** Whether the live theme is an Online Store 2.0 theme that supports app blocks. */
   supportsAppBlocks(shop: PlatformShop): Promise<boolean>;
+  /**
+   * C-23, O-09: whether the store sells subscriptions, i.e. a subscription app (the platform's own
+   * or e.g. Recharge) is installed and set up. Subscription programs and purchase types need it.
+   */
+  sellsSubscriptions(shop: PlatformShop): Promise<boolean>;
   /** The store's products whose title matches, for the program editors' pickers (C-20, D-05). */
   searchProducts(shop: PlatformShop, search: CatalogueSearch): Promise<CataloguePage<PlatformProduct>>;
   /** The store's collections whose title matches (C-20, D-05). */

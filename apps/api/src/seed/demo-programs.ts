@@ -14,7 +14,8 @@ const dateIn = (now: Date, days: number) => new Date(now.getTime() + days * DAY)
  * Programs beside the defaults so the program list shows every state (issue 14): a newsletter
  * program that starts next month (scheduled), a switched-off rule-engine place order rule
  * (inactive), a switched-off rule and reward limited to the "Home" collection, and a percentage
- * reward whose sale ended (expired). None of them shows on the
+ * reward whose sale ended (expired), and a switched-off reward for one-time and subscription purchases
+ * (the demo store sells subscriptions; Settings → Subscription lists it). None of them shows on the
  * storefront, so the demo's shopper journeys are unchanged. Idempotent: a title the shop already
  * has is left alone, so every start may run it.
  */
@@ -77,6 +78,15 @@ function demoPrograms(now: Date): Array<{ type: "earning" | "spending"; body: Cr
           appliesTo: "specific",
           collectionIds: [HOME_COLLECTION],
         },
+      },
+    },
+    {
+      type: "spending",
+      body: {
+        event: "amount_discount",
+        title: "Subscribe & save $5",
+        status: "inactive",
+        config: { pointsCost: 400, rewardValue: 500, purchaseType: "both_purchase" },
       },
     },
     {

@@ -268,16 +268,36 @@ export function findSyncRun(conn: Conn, shopId: string, id: string) {
 }
 
 /** The newest run of a kind (the past-order sync's lock holder, when not failed). */
-export function findLatestSyncRun(conn: Conn, shopId: string, kind: ProgramSyncKind) {
-  return conn
+export function findLatestSyncRun(
+  conn: Conn,
+  shopId: string,
+  kind: ProgramSyncKind,
+  opts: { forUpdate?: boolean } = {},
+) {
+  const q = conn
     .selectFrom("program_syncs")
     .selectAll()
     .where("shop_id", "=", shopId)
     .where("kind", "=", kind)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+  return (opts.forUpdate ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/** Decision 0172: support lifted the once-only lock this run held. */
+export async function unlockSyncRun(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  by: { at: Date; by: string; reason: string },
+): Promise<void> {
+  await trx
+    .updateTable("program_syncs")
+    .set({ unlocked_at: by.at, unlocked_by: by.by, unlock_reason: by.reason, updated_at: by.at })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function updateSyncRun(

@@ -10,7 +10,6 @@ import type {
 import { programStatuses, programTypes } from "@laurel/contracts";
 import type { Db, ProgramRow, ShopRow, Tx } from "@laurel/db";
 import {
-  collectionIdsNamedBy,
   DEFAULT_PRIORITY,
   defaultPrograms,
   type EarningProgram,
@@ -27,6 +26,7 @@ import {
   planGateMessage,
   planRankOf,
   programKindCatalogue,
+  rulesReadCollections,
   statusUnderPlan,
   utcOffsetMinutes,
   validateEarningProgram,
@@ -221,6 +221,13 @@ const spendingCommonSchema = z
     }
   });
 
+/** Whether a program needs a subscription app: a subscription order program, or a subscription purchase type. */
+function asksForSubscriptions(input: ProgramInput): boolean {
+  if (input.event === "place_order_subscription") return true;
+  const purchaseType = (input.config as Record<string, unknown> | undefined)?.purchaseType;
+  return purchaseType === "subscription_purchase" || purchaseType === "both_purchase";
+}
+
 /**
  * Validates a program of `type` against the shop with the domain's rules: C-16 and unique
  * priorities against the shop's other earning programs, plan gates (R-02, R-03) and D-13's
@@ -234,9 +241,11 @@ async function validateProgram(
   input: ProgramInput,
   programId: string | null,
 ): Promise<Validation> {
-  // No subscription app integration exists yet, so subscription programs and purchase types are
-  // refused with the spec's message (C-23, D-11).
-  const subscriptionAppInstalled = false;
+  // C-23, D-11: subscription programs and purchase types need a store that sells subscriptions;
+  // the platform is asked only when the program asks for one (decision 0170).
+  const subscriptionAppInstalled = asksForSubscriptions(input)
+    ? await deps.platform.sellsSubscriptions({ domain: shop.shopify_domain, accessToken: shop.access_token })
+    : false;
   if (type === "earning" && isEventProgramEvent(input.event)) return validateEventKind(shop, input);
   if (type === "earning") {
     const existing = await repo.listPrograms(trx, shop.id, "earning");
@@ -391,7 +400,7 @@ async function refreshCollectionsIfNamed(
   type: string,
   program: unknown,
 ): Promise<void> {
-  if (type !== "earning" || collectionIdsNamedBy([program as EarningProgram]).length === 0) return;
+  if (type !== "earning" || !rulesReadCollections([program as EarningProgram])) return;
   await deps.queue.sendInTransaction(trx, refreshCollectionProducts, { shopId });
 }
 

@@ -4,6 +4,7 @@ import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { getLoyaltySettings, updateLoyaltySettings } from "./settings.service";
+import { getSubscriptionSettings } from "./subscription";
 
 const admin = { config: { guard: "admin" as const } };
 
@@ -11,6 +12,10 @@ const admin = { config: { guard: "admin" as const } };
 export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/apiSa/lp/settings", admin, async (request) =>
     ok(await getLoyaltySettings(deps, requireAdmin(request).shopId)),
+  );
+
+  app.get("/apiSa/lp/settings/subscription", admin, async (request) =>
+    ok(await getSubscriptionSettings(deps, requireAdmin(request).shopId)),
   );
 
   app.put("/apiSa/lp/settings", admin, async (request) => {

@@ -66,6 +66,11 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
       // The demo storefront loads the widget as an app embed, like an Online Store 2.0 theme.
       return true;
     },
+    async sellsSubscriptions() {
+      // The demo store has the platform's own subscriptions set up (decision 0170), so subscription
+      // programs and purchase types can be tried in the embedded default.
+      return true;
+    },
     async createDiscount(shop, request) {
       const shopId = await shopIdOf(shop.domain);
       sequence += 1;
@@ -106,18 +111,30 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
     // I-08: the demo store keeps its customers' tags in its own table, as Shopify keeps them.
     async updateCustomerTags(shop, customerPlatformId, change) {
       const shopId = await shopIdOf(shop.domain);
-      if (change.remove.length > 0) {
-        await db
+      const added = change.add.map((tag) => ({ shop_id: shopId, customer_id: customerPlatformId, tag }));
+      // Shopify removes, then adds: a tag named in both ends up present.
+      const remove = change.remove.filter((tag) => !change.add.includes(tag));
+      const removed = () =>
+        db
           .deleteFrom("demo_customer_tags")
           .where("shop_id", "=", shopId)
           .where("customer_id", "=", customerPlatformId)
-          .where("tag", "in", [...change.remove])
-          .execute();
-      }
-      if (change.add.length > 0) {
+          .where("tag", "in", remove);
+      // One statement (one commit) per call: the simulated platform should not cost the app's
+      // database two WAL flushes per tagged member in the pipeline benches.
+      if (added.length === 0) {
+        if (remove.length > 0) await removed().execute();
+      } else if (remove.length === 0) {
         await db
           .insertInto("demo_customer_tags")
-          .values(change.add.map((tag) => ({ shop_id: shopId, customer_id: customerPlatformId, tag })))
+          .values(added)
+          .onConflict((oc) => oc.columns(["shop_id", "customer_id", "tag"]).doNothing())
+          .execute();
+      } else {
+        await db
+          .with("removed", () => removed())
+          .insertInto("demo_customer_tags")
+          .values(added)
           .onConflict((oc) => oc.columns(["shop_id", "customer_id", "tag"]).doNothing())
           .execute();
       }

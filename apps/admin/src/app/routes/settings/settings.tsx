@@ -2,6 +2,8 @@ import { BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shop
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { WeeklyReportCard } from "../../../features/analytics";
+import { DevelopersCard } from "../../../features/developers";
+import { InAppLanguageCard } from "../../../features/language";
 import { LoyaltySettingsSections } from "../../../features/loyalty-settings";
 import {
   EmailLanguageCard,
@@ -9,6 +11,8 @@ import {
   NotificationEditor,
   NotificationList,
 } from "../../../features/notifications";
+import { useShops } from "../../../features/shop";
+import { SubscriptionCard } from "../../../features/subscription-settings";
 import { TranslationList } from "../../../features/translations";
 import { useAppPaths } from "../../../lib/routing";
 import { ProgramNamesCard } from "./program-names-card";
@@ -39,13 +43,34 @@ function TranslationsSection({ href }: { href: (path: string) => string }) {
   );
 }
 
-/** M-01: the settings sections built so far: General, Order, Pre-launch, Exchange rate, Coupon revoke, Colours (one form), then the e-mail, translation and weekly report cards. */
+/**
+ * M-01: the settings sections: General, Order, Pre-launch, Exchange rate, Coupon revoke, Colours
+ * (one form), In-app languages, Subscription, then the e-mail, translation and weekly report cards, Developers.
+ */
 function SettingsOverview({ href }: { href: (path: string) => string }) {
   const { t } = useTranslation();
+  // A-18: `isShowSettingLanguage` shows the language picker (on unless the shop turned it off).
+  const showLanguage = useShops().data?.shop.settings.isShowSettingLanguage !== false;
   return (
     <Page title={t("notifications.settings.title")}>
       <Layout>
         <LoyaltySettingsSections weeklyReportAnchor="settings-weekly-report" />
+        {showLanguage ? (
+          <Layout.AnnotatedSection
+            id="settings-in-app-languages"
+            title={t("language.sectionTitle")}
+            description={t("language.sectionDescription")}
+          >
+            <InAppLanguageCard />
+          </Layout.AnnotatedSection>
+        ) : null}
+        <Layout.AnnotatedSection
+          id="settings-subscription"
+          title={t("subscriptionSettings.title")}
+          description={t("subscriptionSettings.description")}
+        >
+          <SubscriptionCard programHref={(id) => href(`/programs/point/${id}`)} />
+        </Layout.AnnotatedSection>
         <Layout.AnnotatedSection
           title={t("notifications.settings.notificationsTitle")}
           description={t("notifications.settings.notificationsBody")}
@@ -98,6 +123,13 @@ function SettingsOverview({ href }: { href: (path: string) => string }) {
           description={t("analytics.weeklyReport.description")}
         >
           <WeeklyReportCard />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection
+          id="settings-developers"
+          title={t("developers.title")}
+          description={t("developers.description")}
+        >
+          <DevelopersCard />
         </Layout.AnnotatedSection>
       </Layout>
     </Page>

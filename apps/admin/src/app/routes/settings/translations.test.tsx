@@ -103,8 +103,18 @@ describe("/settings/translations/editor (M-12 … M-18)", () => {
     await renderApp(editor("field=history.empty"), { fake });
     const field = await screen.findByLabelText("No activity yet", {}, { timeout: 5_000 });
     await waitFor(() => expect(document.activeElement).toBe(field));
-    await renderApp(editor("type=point-calculator"), { fake });
+    await renderApp(editor("type=check-out"), { fake });
     expect(await screen.findByText("Nothing to translate here yet", {}, { timeout: 5_000 })).toBeTruthy();
+  }, 20_000);
+});
+
+describe("/settings/translations/editor?type=point-calculator (M-13, N-20)", () => {
+  it("edits the loyalty page calculator's texts, not the widget's", async () => {
+    const fake = setup();
+    await renderApp(editor("type=point-calculator"), { fake });
+    expect(await screen.findByLabelText("Calculate", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByLabelText("An order of {{amount}} earns {{points}}.")).toBeTruthy();
+    expect(screen.queryByLabelText("No activity yet")).toBeNull();
   }, 20_000);
 });
 

@@ -38,8 +38,13 @@ export function keysOf(type: TranslationEditorType, tab?: WidgetTranslationTab):
   const prefixed = (...prefixes: string[]) =>
     widgetTranslationKeys.filter((k) => prefixes.includes(k.split(".")[0] ?? ""));
   switch (type) {
-    case "widget-design":
-      return tab ? widgetTranslationKeys.filter((k) => tabOf(k) === tab) : [...widgetTranslationKeys];
+    case "widget-design": {
+      // The calculator's texts are the loyalty page's (N-20), edited under their own type.
+      const widget = widgetTranslationKeys.filter((k) => !k.startsWith("calculator."));
+      return tab ? widget.filter((k) => tabOf(k) === tab) : widget;
+    }
+    case "point-calculator":
+      return prefixed("calculator");
     case "sign-up":
       return prefixed("guest", "join");
     case "redeem-inline":

@@ -1,0 +1,1 @@
+export { DevelopersCard } from "./components/developers-card";

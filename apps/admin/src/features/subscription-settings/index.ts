@@ -1,0 +1,1 @@
+export { SubscriptionCard } from "./components/subscription-card";
