@@ -324,6 +324,58 @@ describe("relaunch after a change, and deactivation", () => {
     ]);
   });
 
+  it("the profile's VIP tier changes list the member's changes newest first, with names and reasons (J-04)", async () => {
+    const member = await customerId("9300");
+    const res = await adminGet(t.app, `/apiSa/customers/${member}/tier-changes?pageSize=2`, token);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.tierChanges).toEqual([
+      expect.objectContaining({
+        fromTier: "Inner circle",
+        toTier: "Gold",
+        toTierId: ids.Gold,
+        reason: "exclusive",
+      }),
+      expect.objectContaining({
+        fromTier: "Bronze",
+        toTier: "Inner circle",
+        fromTierId: ids.Bronze,
+        toTierId: ids.Inner,
+        reason: "exclusive",
+      }),
+    ]);
+    expect(data.tierChanges[0].createdAt).toBe("2026-06-15T14:00:00.000Z");
+    expect(typeof data.timeZone).toBe("string");
+    const all = await t.deps.db
+      .selectFrom("tier_changes")
+      .select(["reason"])
+      .where("customer_id", "=", member)
+      .orderBy("id", "desc")
+      .execute();
+    expect(data.pageInfo).toEqual({ page: 1, pageSize: 2, total: all.length, hasNextPage: all.length > 2 });
+    // Orders and the launch come before, on later pages; stored reasons are named for the merchant.
+    const rest = (
+      await adminGet(t.app, `/apiSa/customers/${member}/tier-changes?page=2&pageSize=2`, token)
+    ).json().data.tierChanges;
+    expect(rest.map((c: { reason: string }) => c.reason)).toEqual(
+      all
+        .slice(2, 4)
+        .map((c) => ({ direct: "manual", migrate_tier: "migration" })[c.reason as string] ?? c.reason),
+    );
+    // Another member's: a launch, orders and a relaunch moved them; past the last page, nothing.
+    const other = await customerId("9100");
+    const theirs = (await adminGet(t.app, `/apiSa/customers/${other}/tier-changes?pageSize=50`, token)).json()
+      .data.tierChanges;
+    expect(theirs.map((c: { reason: string }) => c.reason)).toContain("relaunch");
+    expect(theirs.at(-1)).toMatchObject({ fromTier: null, fromTierId: null });
+    const none = (await adminGet(t.app, `/apiSa/customers/${other}/tier-changes?page=9`, token)).json().data;
+    expect(none.tierChanges).toEqual([]);
+    expect((await adminGet(t.app, "/apiSa/customers/cus_nope/tier-changes", token)).statusCode).toBe(404);
+    const bad = await adminGet(t.app, `/apiSa/customers/${member}/tier-changes?pageSize=500`, token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe("pageSize");
+  });
+
   it("a direct change needs the points basis; unknown tiers and customers are 404", async () => {
     const member = await customerId("9300");
     const direct = await send("PUT", `/apiSa/tiers/members/${member}`, { tierId: ids.Silver });

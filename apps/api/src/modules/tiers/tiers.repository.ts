@@ -388,6 +388,52 @@ export async function insertChanges(
     .execute();
 }
 
+/**
+ * J-04: a member's tier changes, newest first, a page at a time, with the tiers' names (null for
+ * no tier, or for a tier deleted since), and how many there are.
+ */
+export async function listChangesPage(
+  conn: Db | Tx,
+  shopId: string,
+  customerId: string,
+  page: number,
+  pageSize: number,
+) {
+  const [rows, count] = await Promise.all([
+    conn
+      .selectFrom("tier_changes as c")
+      .leftJoin("tiers as f", (j) =>
+        j.onRef("f.shop_id", "=", "c.shop_id").onRef("f.id", "=", "c.from_tier_id"),
+      )
+      .leftJoin("tiers as t", (j) =>
+        j.onRef("t.shop_id", "=", "c.shop_id").onRef("t.id", "=", "c.to_tier_id"),
+      )
+      .select([
+        "c.id",
+        "c.from_tier_id",
+        "c.to_tier_id",
+        "c.reason",
+        "c.source_ref",
+        "c.created_at",
+        "f.name as from_name",
+        "t.name as to_name",
+      ])
+      .where("c.shop_id", "=", shopId)
+      .where("c.customer_id", "=", customerId)
+      .orderBy("c.id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    conn
+      .selectFrom("tier_changes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("shop_id", "=", shopId)
+      .where("customer_id", "=", customerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
 /** Records entry rewards; answers those that were not paid before (the others are replays). */
 export type GrantKind = "entry" | "pre_tier";
 
@@ -439,9 +485,18 @@ export async function insertGrants(
     .execute();
 }
 
-/** Granted coupons not yet made on the platform (oldest first), with the member's platform id. */
-export function couponsToIssue(conn: Conn, shopId: string, limit: number) {
-  return conn
+/**
+ * Granted coupons not yet made on the platform, oldest first, after `after` (keyset: one job run
+ * meets each grant once, even those it fails), optionally only the given codes.
+ */
+export function couponsToIssue(
+  conn: Conn,
+  shopId: string,
+  limit: number,
+  after: { grantedAt: Date; code: string } | null,
+  codes: readonly string[] | null,
+) {
+  let q = conn
     .selectFrom("tier_entry_grants as g")
     .innerJoin("customers as c", (j) =>
       j.onRef("c.shop_id", "=", "g.shop_id").onRef("c.id", "=", "g.customer_id"),
@@ -458,21 +513,36 @@ export function couponsToIssue(conn: Conn, shopId: string, limit: number) {
     ])
     .where("g.shop_id", "=", shopId)
     .where("g.coupon_status", "=", "to_issue")
-    .orderBy("g.granted_at")
-    .limit(limit)
-    .execute();
+    .where("g.coupon_code", "is not", null);
+  if (codes !== null) q = q.where("g.coupon_code", "in", codes.length > 0 ? codes : [""]);
+  if (after !== null)
+    q = q.where((eb) =>
+      eb(eb.refTuple("g.granted_at", "g.coupon_code"), ">", eb.tuple(after.grantedAt, after.code)),
+    );
+  return q.orderBy("g.granted_at").orderBy("g.coupon_code").limit(limit).execute();
+}
+
+export interface GrantKey {
+  customerId: string;
+  tierId: string;
+  periodKey: string;
+  kind: GrantKind;
 }
 
 /** Marks a granted coupon issued (once: a second caller finds it issued and changes nothing). */
 export async function markCouponIssued(
   trx: Tx,
   shopId: string,
-  g: { customerId: string; tierId: string; periodKey: string; kind: GrantKind },
+  g: GrantKey,
   platformDiscountId: string,
 ): Promise<boolean> {
   const r = await trx
     .updateTable("tier_entry_grants")
-    .set({ coupon_status: "issued", platform_discount_id: platformDiscountId })
+    .set((eb) => ({
+      coupon_status: "issued",
+      platform_discount_id: platformDiscountId,
+      coupon_attempts: eb("coupon_attempts", "+", 1),
+    }))
     .where("shop_id", "=", shopId)
     .where("customer_id", "=", g.customerId)
     .where("tier_id", "=", g.tierId)
@@ -481,6 +551,100 @@ export async function markCouponIssued(
     .where("coupon_status", "=", "to_issue")
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** Records a refused platform call for a coupon still to issue: one more attempt, the error and when. */
+export async function recordCouponFailure(
+  conn: Conn,
+  shopId: string,
+  g: GrantKey,
+  error: string,
+  at: Date,
+): Promise<void> {
+  await conn
+    .updateTable("tier_entry_grants")
+    .set((eb) => ({
+      coupon_attempts: eb("coupon_attempts", "+", 1),
+      coupon_error: error,
+      coupon_failed_at: at,
+    }))
+    .where("shop_id", "=", shopId)
+    .where("customer_id", "=", g.customerId)
+    .where("tier_id", "=", g.tierId)
+    .where("period_key", "=", g.periodKey)
+    .where("kind", "=", g.kind)
+    .where("coupon_status", "=", "to_issue")
+    .execute();
+}
+
+/**
+ * Stuck coupons (decision 0173): still to issue, and either refused by the platform at least once
+ * or granted before `staleBefore`; optionally only the given codes.
+ */
+function stuckCoupons(conn: Conn, shopId: string, staleBefore: Date, codes: readonly string[] | null) {
+  let q = conn
+    .selectFrom("tier_entry_grants as g")
+    .where("g.shop_id", "=", shopId)
+    .where("g.coupon_status", "=", "to_issue")
+    .where("g.coupon_code", "is not", null)
+    .where((eb) => eb.or([eb("g.coupon_error", "is not", null), eb("g.granted_at", "<", staleBefore)]));
+  if (codes !== null) q = q.where("g.coupon_code", "in", codes.length > 0 ? codes : [""]);
+  return q;
+}
+
+/** Which of the given codes are stuck. */
+export async function stuckCouponCodes(
+  conn: Conn,
+  shopId: string,
+  staleBefore: Date,
+  codes: readonly string[],
+): Promise<string[]> {
+  const rows = await stuckCoupons(conn, shopId, staleBefore, codes).select("g.coupon_code").execute();
+  return rows.flatMap((r) => (r.coupon_code === null ? [] : [r.coupon_code]));
+}
+
+/** A page of stuck coupons, newest grant first, with the member. */
+export function listStuckCoupons(
+  conn: Conn,
+  shopId: string,
+  staleBefore: Date,
+  page: { limit: number; offset: number },
+) {
+  return stuckCoupons(conn, shopId, staleBefore, null)
+    .innerJoin("customers as c", (j) =>
+      j.onRef("c.shop_id", "=", "g.shop_id").onRef("c.id", "=", "g.customer_id"),
+    )
+    .select([
+      "g.coupon_code",
+      "g.customer_id",
+      "g.tier_id",
+      "g.kind",
+      "g.granted_at",
+      "g.coupon_attempts",
+      "g.coupon_error",
+      "g.coupon_failed_at",
+      "c.first_name",
+      "c.last_name",
+      "c.email",
+    ])
+    .orderBy("g.granted_at", "desc")
+    .orderBy("g.coupon_code", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** How many coupons are stuck, of all or of the given codes. */
+export async function countStuckCoupons(
+  conn: Conn,
+  shopId: string,
+  staleBefore: Date,
+  codes: readonly string[] | null,
+): Promise<number> {
+  const row = await stuckCoupons(conn, shopId, staleBefore, codes)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function insertRun(

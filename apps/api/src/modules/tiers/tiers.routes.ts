@@ -1,5 +1,7 @@
 import {
   memberTierBody,
+  retryStuckTierCouponsBody,
+  stuckTierCouponsQuery,
   tierBody,
   tierLaunchBody,
   tierRewardsBody,
@@ -11,6 +13,7 @@ import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { getShopOrThrow } from "../shops/shops.service";
+import { listStuckTierCoupons, retryStuckTierCoupons } from "./tier-coupons.service";
 import { syncAllTierTags } from "./tier-tags.service";
 import {
   deactivateTiers,
@@ -111,5 +114,19 @@ export function registerTierRoutes(app: FastifyInstance, deps: Deps): void {
     const auth = requireAdmin(request);
     const { id } = parseInput(idParams, request.params);
     return ok(await getTierRun(deps, auth.shopId, id));
+  });
+
+  // Decision 0173: tier coupons the platform has not made, and the merchant's way out.
+  app.get("/apiSa/tiers/stuck-coupons", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const query = parseInput(stuckTierCouponsQuery, request.query);
+    return ok(await listStuckTierCoupons(deps, auth.shopId, query));
+  });
+
+  app.post("/apiSa/tiers/stuck-coupons/retry", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(retryStuckTierCouponsBody, request.body ?? {});
+    const result = await retryStuckTierCoupons(deps, auth.shopId, auth, body);
+    return ok(result, result.queued > 0 ? "Tier coupons queued" : "No stuck tier coupons to retry");
   });
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type {
+  CustomerTierChange,
   MemberTierBody,
   MemberTierView,
   ProxyTier,
   TierBody,
+  TierChangeReasonName,
   TierLaunchBody,
   TierPreview,
   TierProgramView,
@@ -813,6 +815,28 @@ async function liveLadderOf(deps: Deps, shopId: string): Promise<Ladder | null> 
 }
 
 /**
+ * The loyalty page's VIP benefits (N-10): the tiers in force a shopper can reach (exclusive tiers
+ * are given by hand, so not listed), lowest first, with their perks; none without tiers in force.
+ */
+export async function storefrontTierBenefits(
+  deps: Deps,
+  shopId: string,
+): Promise<{ name: string; milestone: number; perks: string[]; unit: "points" | "money" | "orders" }[]> {
+  const ladder = await liveLadderOf(deps, shopId);
+  if (!ladder) return [];
+  const unit = { points_earned: "points", amount_spent: "money", orders: "orders" } as const;
+  return ladder.tiers
+    .filter((t) => !t.exclusive)
+    .sort((a, b) => a.milestone - b.milestone)
+    .map((t) => ({
+      name: t.name,
+      milestone: t.milestone,
+      perks: t.perks,
+      unit: unit[ladder.settings.basis],
+    }));
+}
+
+/**
  * The storefront's tier card: the shopper's tier in force and progress to the next (`next_rank`),
  * from their standing as the storefront's shopper read found it (one statement, decision 0055).
  */
@@ -869,6 +893,45 @@ export async function failTierRun(deps: Deps, shopId: string, runId: string, rea
  * I-10: whether a launch or relaunch is recalculating the shop's tiers now (customer sync waits for
  * it). Inside a transaction (`trx`), a launch cannot start until that transaction ends.
  */
+/** J-04: why a change happened, as the profile names it; an `order` change's source says more. */
+function reasonOf(reason: TierChangeReason, sourceRef: string | null): TierChangeReasonName {
+  switch (reason) {
+    case "order":
+      if (sourceRef?.startsWith("adjust:")) return "adjustment";
+      if (sourceRef?.startsWith("review:")) return "review";
+      return "order";
+    case "direct":
+      return "manual";
+    case "migrate_tier":
+      return "migration";
+    default:
+      return reason;
+  }
+}
+
+/** J-04: a member's tier changes, newest first, a page at a time, with the tiers' names. */
+export async function listTierChanges(
+  conn: Db | Tx,
+  shopId: string,
+  customerId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ changes: CustomerTierChange[]; total: number }> {
+  const { rows, total } = await repo.listChangesPage(conn, shopId, customerId, page, pageSize);
+  return {
+    total,
+    changes: rows.map((r) => ({
+      id: String(r.id),
+      createdAt: new Date(r.created_at).toISOString(),
+      fromTier: r.from_name ?? null,
+      toTier: r.to_name ?? null,
+      fromTierId: r.from_tier_id,
+      toTierId: r.to_tier_id,
+      reason: reasonOf(r.reason, r.source_ref),
+    })),
+  };
+}
+
 export async function tierRunInProgress(conn: Db | Tx, shopId: string, hold = false): Promise<boolean> {
   return (await repo.runningRunId(conn, shopId, hold)) !== null;
 }

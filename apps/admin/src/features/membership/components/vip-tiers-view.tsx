@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { useAppPaths } from "../../../lib/routing";
 import { useTierProgram } from "../api/get-tier-program";
 import { MembershipCards } from "./membership-cards";
+import { StuckTierCouponsBanner, StuckTierCouponsCard, useStuckCouponsView } from "./stuck-tier-coupons";
 import { TierDesignCard } from "./tier-design-card";
 import { TierLifecycleCard } from "./tier-lifecycle-card";
 import { TierListCard } from "./tier-list-card";
@@ -21,17 +22,21 @@ type VipTab = (typeof VIP_TABS)[number];
 /**
  * `/membership` and `/membership/vip` (I-01, I-03): VIP tiers — the lifecycle with preview and
  * progress, the ladder, and the calculation settings; `/membership` adds the other membership cards.
+ * Both warn of tier coupons the platform could not make and open their list (decision 0173).
  */
 export function VipTiersView({ overview }: { overview: boolean }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
   const program = useTierProgram();
+  const stuckCoupons = useStuckCouponsView();
   const [params, setParams] = useSearchParams();
   const asked = params.get("tab") as VipTab | null;
   const tab: VipTab = asked && VIP_TABS.includes(asked) ? asked : "general";
 
   let content: React.ReactNode;
-  if (program.isPending) {
+  if (stuckCoupons.open) {
+    content = <StuckTierCouponsCard />;
+  } else if (program.isPending) {
     content = (
       <Card>
         <div data-testid="tiers-skeleton">
@@ -88,7 +93,12 @@ export function VipTiersView({ overview }: { overview: boolean }) {
       primaryAction={{ content: t("membership.tiers.add"), url: href("/programs/tier/create") }}
     >
       <Layout>
-        <Layout.Section>{content}</Layout.Section>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <StuckTierCouponsBanner />
+            {content}
+          </BlockStack>
+        </Layout.Section>
         {overview && (
           <Layout.Section>
             <MembershipCards />
