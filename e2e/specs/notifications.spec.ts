@@ -16,7 +16,6 @@ async function withoutWidget(page: Page) {
 test.describe("e-mail notifications", () => {
   // Playwright's own scripts are refused by the sandboxed e-mail frames (microsoft/playwright#33343);
   // the pages themselves run no script there.
-  test.use({ allowedConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
 
   test("edit the points-earned e-mail, buy in the demo store, open the mail and click its link", async ({
     page,

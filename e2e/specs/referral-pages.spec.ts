@@ -13,7 +13,6 @@ test.describe("referral pages (E-13)", () => {
   test.describe.configure({ timeout: 90_000 });
   // Playwright's own scripts are refused by the mailbox's sandboxed e-mail frame
   // (microsoft/playwright#33343); the page itself runs no script there.
-  test.use({ allowedConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
   let original: unknown;
 
   test.afterAll(async ({ playwright, baseURL }) => {
