@@ -25,6 +25,8 @@ describe("route guards (DESIGN §3)", () => {
     for (const r of routes.filter((r) => r.url.startsWith("/apiSa/dev_zone"))) expect(r.guard).toBe("staff");
     for (const r of routes.filter((r) => r.url.startsWith("/apiSa/") && !r.url.startsWith("/apiSa/dev_zone")))
       expect(r.guard, r.url).toBe("admin");
+    // The merchant API (decision 0170): an API key, nothing else.
+    for (const r of routes.filter((r) => r.url.startsWith("/api/v1/"))) expect(r.guard, r.url).toBe("apiKey");
   });
 
   it("every JSON route is in the contracts' route table with the same guard, and nothing else is", () => {
@@ -43,6 +45,7 @@ describe("route guards (DESIGN §3)", () => {
     served.add("GET /uploads/:shopId/:file");
     // The loyalty page answers Liquid for the theme's layout (N-10), not JSON.
     served.add("GET /proxy/loyalty-page");
+    served.add("GET /proxy/pages/:slug");
     for (const r of routes.filter((r) => r.url.startsWith("/mail/"))) expect(r.guard).toBe("public");
     for (const r of routes.filter((r) => r.url.startsWith("/dev/mailbox"))) expect(r.guard).toBe("session");
     // The demo store's HTML pages, its app-proxy emulation and Shopify's /discount link (decision 0015).

@@ -6,6 +6,7 @@ import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { DEMO_SHOPPERS } from "../src/seed/demo-shop";
 import {
   adminGet,
+  adminSend,
   createTestApp,
   shopifyToken,
   signedProxyUrl,
@@ -36,16 +37,18 @@ const runs = Number(process.env.FC_RUNS ?? 25);
 console.log(`input sweep: FC_SEED=${seed} FC_RUNS=${runs}`);
 
 let t: TestApp;
-const auth = { admin: "", staff: "", cookie: "", logoutCookie: "" };
+const auth = { admin: "", staff: "", cookie: "", logoutCookie: "", apiKey: "" };
 /** Real ids per path parameter, so hostile bodies also reach the services and the database. */
 const ids = { customer: "", program: "", earningProgram: "", otherShop: "" };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PROXY_RATE_LIMIT: "1000000" } });
+  t = await createTestApp({ env: { PROXY_RATE_LIMIT: "1000000", API_RATE_LIMIT: "1000000" } });
   auth.admin = (await signIn(t.app)).token;
   auth.staff = (await signInStaff(t.app)).token;
   auth.cookie = (await signIn(t.app)).cookie;
   auth.logoutCookie = (await signIn(t.app)).cookie;
+  // The merchant API's key (decision 0170); rotate and revoke run last, after the routes it opens.
+  auth.apiKey = (await adminSend(t.app, "POST", "/apiSa/developers/api-key", auth.admin)).json().data.secret;
   const customer = await t.deps.db
     .transaction()
     .execute((trx) =>
@@ -86,6 +89,7 @@ async function fingerprint(): Promise<string> {
       (select count(*) from coupons) as coupons,
       (select count(*) from orders) as orders,
       (select count(*) from audit_log) as audit,
+      (select count(*) || '/' || count(revoked_at) from api_keys) as api_keys,
       (select count(*) from compliance_exports) as exports`.execute(t.deps.db);
   return JSON.stringify(row.rows[0]);
 }
@@ -93,7 +97,12 @@ async function fingerprint(): Promise<string> {
 type Route = { key: string; method: string; path: string; contract: RouteContract };
 
 // Routes that change who may call the rest run last, so they do not starve the others' coverage.
-const lastOrder = ["PUT /apiSa/dev_zone/shops/:shopId", "POST /auth/logout"];
+const lastOrder = [
+  "POST /apiSa/developers/api-key/rotate",
+  "DELETE /apiSa/developers/api-key",
+  "PUT /apiSa/dev_zone/shops/:shopId",
+  "POST /auth/logout",
+];
 const routes: Route[] = (Object.entries(apiRoutes) as Array<[string, RouteContract]>)
   .filter(([key]) => key !== "POST /webhooks")
   .map(([key, contract]) => {
@@ -141,10 +150,35 @@ function exampleBody(route: Route): unknown {
     "PUT /apiSa/lp/programs/:id/status": { status: "inactive" },
     "POST /apiSa/lp/programs/syncs": { kind: "sign_up" },
     "POST /apiSa/customers/:id/points": { points: 10, note: "sweep" },
+    "POST /apiSa/activities/exports": { action: "adjust_point", from: "2026-01-01", to: "2026-12-31" },
     "POST /apiSa/customers/:id/coupons/:couponId/revoke": { note: "sweep" },
     "POST /apiSa/dev_zone/impersonate": { shopId: "shop_demo" },
     "PUT /apiSa/dev_zone/shops/:shopId": { transactionLimit: 10 },
+    "POST /apiSa/dev_zone/shops/:shopId/prior-order-sync/unlock": { reason: "Merchant imported old orders" },
+    "POST /apiSa/tiers/stuck-coupons/retry": { ids: ["VIPSWEEP0001"] },
     "POST /proxy/redeem": { programId: ids.program, points: 500 },
+    "PUT /apiSa/storefront/loyalty-page": {
+      slug: "rewards-club",
+      hero: { title: "Rewards", subtitle: "Earn on every order", buttonText: null },
+      sections: [
+        "hero",
+        "ways_to_earn",
+        "ways_to_redeem",
+        "vip_benefits",
+        "referral",
+        "faqs",
+        "calculator",
+      ].map((section) => ({ section, visible: true })),
+    },
+    "PUT /apiSa/storefront/signup-block": { enabled: true, text: "Join and get {{points}}" },
+    "PUT /apiSa/storefront/customer-login": { enabled: true, title: "Welcome back", description: "" },
+    "PUT /apiSa/storefront/point-calculator": {
+      enabled: true,
+      title: "Point calculator",
+      description: "",
+      defaultAmount: 5000,
+      programIds: null,
+    },
   };
   return examples[route.key] ?? {};
 }
@@ -210,6 +244,7 @@ async function send(route: Route, req: SweepRequest) {
   const guard = route.contract.guard;
   if (guard === "admin") headers["x-auth-token"] = auth.admin;
   if (guard === "staff") headers["x-auth-token"] = auth.staff;
+  if (guard === "apiKey") headers.authorization = `Bearer ${auth.apiKey}`;
   let url = query ? `${path}?${query}` : path;
   if (guard === "proxy") {
     const extra = Object.fromEntries(req.query.filter(([k]) => k !== "__proto__").map(([k, v]) => [k, v]));

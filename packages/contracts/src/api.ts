@@ -13,6 +13,7 @@ import {
   devImportsListResponse,
 } from "./customer-imports";
 import {
+  activityExportSchema,
   adjustPointsBody,
   adjustPointsResponse,
   bulkCustomersBody,
@@ -28,16 +29,20 @@ import {
   customersExportQuery,
   customersListQuery,
   customersListResponse,
+  customerTierChangesQuery,
+  customerTierChangesResponse,
   membershipBody,
   putCustomerChildrenBody,
   revokeCouponBody,
   revokeCouponResponse,
   shopActivityQuery,
   shopActivityResponse,
+  startActivityExportBody,
   startCustomerExportBody,
   startCustomerSyncBody,
   updateCustomerBody,
 } from "./customers";
+import { developerRoutes } from "./developers";
 import { earnDatesRoutes } from "./earn-dates-routes";
 import { earnEventRoutes } from "./earn-events";
 import {
@@ -85,6 +90,7 @@ import {
   programSyncRunSchema,
   putProgramNamesBody,
   startProgramSyncBody,
+  unlockPriorOrderSyncBody,
   updateProgramBody,
 } from "./programs";
 import {
@@ -99,7 +105,12 @@ import {
   proxyRevokeResponse,
 } from "./proxy";
 import { referralRoutes } from "./referral-routes";
-import { loyaltySettingsSchema, putLoyaltySettingsBody, putLoyaltySettingsResponse } from "./settings";
+import {
+  loyaltySettingsSchema,
+  putLoyaltySettingsBody,
+  putLoyaltySettingsResponse,
+  subscriptionSettingsSchema,
+} from "./settings";
 import {
   checkSupportAppBlockResponse,
   getShopsResponse,
@@ -110,6 +121,12 @@ import {
   staffShopSchema,
   staffShopUpdateBody,
 } from "./shop";
+import {
+  retryStuckTierCouponsBody,
+  retryStuckTierCouponsResponse,
+  stuckTierCouponsQuery,
+  stuckTierCouponsResponse,
+} from "./tier-coupons";
 import {
   memberTierBody,
   memberTierSchema,
@@ -132,7 +149,7 @@ import {
 import { widgetSettingsQuery, widgetSettingsResponse } from "./widget";
 
 /** Who may call a route (DESIGN §3); mirrors the server's guards. */
-export type RouteGuard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook";
+export type RouteGuard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook" | "apiKey";
 
 export interface RouteContract {
   summary: string;
@@ -216,6 +233,12 @@ export const apiRoutes = {
     guard: "admin",
     body: putLoyaltySettingsBody,
     response: putLoyaltySettingsResponse,
+  },
+  "GET /apiSa/lp/settings/subscription": {
+    summary:
+      "Subscription (M-07, C-23): whether the store sells subscriptions, the purchase types programs can target, the programs with a subscription condition",
+    guard: "admin",
+    response: subscriptionSettingsSchema,
   },
   "GET /apiSa/lp/programs/earning": {
     summary: "Earning programs (S-12)",
@@ -313,6 +336,12 @@ export const apiRoutes = {
     query: customerActivitiesQuery,
     response: customerActivitiesResponse,
   },
+  "GET /apiSa/customers/:id/tier-changes": {
+    summary: "A customer's VIP tier changes (J-04): from and to tier, why, newest first",
+    guard: "admin",
+    query: customerTierChangesQuery,
+    response: customerTierChangesResponse,
+  },
   "POST /apiSa/customers/:id/points": {
     summary: "Manual point adjustment (H-14); send Idempotency-Key to make retries safe",
     guard: "admin",
@@ -375,6 +404,23 @@ export const apiRoutes = {
     query: shopActivityQuery,
     response: shopActivityResponse,
   },
+  "POST /apiSa/activities/exports": {
+    summary:
+      "Export point activity as a job (K-05) with the list's filters; e-mailed when ready; 404 when nothing matches",
+    guard: "admin",
+    body: startActivityExportBody,
+    response: activityExportSchema,
+  },
+  "GET /apiSa/activities/exports/:id": {
+    summary: "A point activity export's progress (K-05)",
+    guard: "admin",
+    response: activityExportSchema,
+  },
+  "GET /apiSa/activities/exports/:id/file.csv": {
+    summary: "A finished point activity export's CSV (K-05), streamed",
+    guard: "admin",
+    response: z.string(),
+  },
   "GET /apiSa/customers/:id/profile": {
     summary: "The customer's overview (J-04): balances, lifetime points, orders, average order value",
     guard: "admin",
@@ -432,6 +478,17 @@ export const apiRoutes = {
     guard: "staff",
     body: impersonateBody,
     response: tokenResponse,
+  },
+  "GET /apiSa/dev_zone/shops/:shopId/prior-order-sync": {
+    summary: "Staff: a shop's past-order sync lock and newest run (C-27, decision 0172)",
+    guard: "staff",
+    response: priorOrderSyncStateSchema,
+  },
+  "POST /apiSa/dev_zone/shops/:shopId/prior-order-sync/unlock": {
+    summary: "Staff: allow one more past-order sync (audit-logged); 409 unless a finished run holds the lock",
+    guard: "staff",
+    body: unlockPriorOrderSyncBody,
+    response: priorOrderSyncStateSchema,
   },
   "GET /apiSa/dev_zone/webhooks": {
     summary: "Staff: recorded webhook deliveries, newest first, with counts per status (P-01)",
@@ -519,6 +576,19 @@ export const apiRoutes = {
     summary: "One launch run and its progress",
     guard: "admin",
     response: tierRunSchema,
+  },
+  "GET /apiSa/tiers/stuck-coupons": {
+    summary:
+      "Tier-up and pre-tier coupons the platform has not made: refused, or waiting over 15 minutes (newest first)",
+    guard: "admin",
+    query: stuckTierCouponsQuery,
+    response: stuckTierCouponsResponse,
+  },
+  "POST /apiSa/tiers/stuck-coupons/retry": {
+    summary: "Queue stuck tier coupons to be made again on the platform: chosen ids or all",
+    guard: "admin",
+    body: retryStuckTierCouponsBody,
+    response: retryStuckTierCouponsResponse,
   },
   "POST /proxy/join": {
     summary: "Storefront: the signed-in shopper joins the program",
@@ -761,4 +831,5 @@ export const apiRoutes = {
     response: devImportsListResponse,
   },
   ...analyticsRoutes,
+  ...developerRoutes,
 } satisfies Record<string, RouteContract>;

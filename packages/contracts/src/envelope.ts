@@ -39,6 +39,11 @@ export const errorMessages = {
   too_many_attempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
   shop_blocked: "Access denied.",
   staff_only: "This area is for Laurel staff only.",
+  // The merchant API (H-06, decision 0170).
+  api_key_missing: "Send your API key as the Authorization header: Bearer <key>.",
+  api_key_invalid: "This API key is not valid: it may have been rotated or revoked.",
+  api_key_exists: "This shop already has an API key. Rotate it to get a new one.",
+  api_key_not_found: "This shop has no API key.",
   not_found: "Not found.",
   route_not_found: "This API route does not exist.",
   method_not_allowed: "This method is not allowed here.",
@@ -161,6 +166,8 @@ export const errorMessages = {
   sync_program_disabled: "{{program}} program is not enabled",
   sync_no_place_order_program: "No active Place Order program found",
   prior_order_sync_locked: "Prior order sync has already run. Contact support to run it again.",
+  prior_order_sync_not_locked: "This shop's prior order sync is not locked: the merchant can start it.",
+  prior_order_sync_running: "The prior order sync is still running. Unlock it once it has finished.",
   sync_failed: "Failed to sync points",
   // Customers (issue 9, H-14).
   tier_adjust_exclusive: "Tier-point adjustment is unavailable for exclusive tiers",

@@ -108,8 +108,19 @@ export interface ShopSettingsJson {
   pointExpiry?: { expiry: string; customDuration: string | null };
   /** M-09, M-10: the storefront languages (issue 11); e-mails are written in `primaryLanguage`. */
   translation?: { primaryLanguage?: string; detectMethod?: string; additionalLanguages?: string[] };
-  /** Issue 12: the loyalty page's FAQs (N-10) and the storefront popups by kind (N-08, G-23, L-13). */
-  onsite?: { faqs?: unknown; popups?: Record<string, unknown>; checkoutDiscount?: unknown };
+  /**
+   * Issue 12: the loyalty page's FAQs and settings (N-10), the storefront popups by kind (N-08,
+   * G-23, L-13), the checkout discount block (N-12) and the point calculator (N-20, decision 0168).
+   */
+  onsite?: {
+    faqs?: unknown;
+    popups?: Record<string, unknown>;
+    checkoutDiscount?: unknown;
+    loyaltyPage?: unknown;
+    pointCalculator?: unknown;
+    signupBlock?: unknown;
+    customerLogin?: unknown;
+  };
   /** M-02 (decision 0166): null time zone = the platform's; null URLs and selector = none set. */
   general?: {
     timeZone: string | null;
@@ -165,6 +176,20 @@ export interface AuditLogTable {
   impersonated_by: string | null;
   action: string;
   details: Json<Record<string, unknown>>;
+}
+
+/** The merchant API's keys (migration 0200, decision 0170): a SHA-256 hash, never the key. */
+export interface ApiKeysTable {
+  shop_id: string;
+  id: string;
+  lookup: string;
+  prefix: string;
+  /** Hex SHA-256 of the whole key. */
+  secret_hash: string;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
 }
 
 export interface MigrationsTable {
@@ -516,6 +541,10 @@ export interface TierEntryGrantsTable {
   coupon_code: string | null;
   coupon_status: "to_issue" | "issued" | null;
   platform_discount_id: string | null;
+  /** Migration 0207: platform calls made for the coupon, the last refusal and when (decision 0173). */
+  coupon_attempts: Generated<number>;
+  coupon_error: string | null;
+  coupon_failed_at: NullableTimestamp;
 }
 
 export type TierChangeReason =
@@ -656,6 +685,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  api_keys: ApiKeysTable;
   laurel_migrations: MigrationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   notification_templates: NotificationTemplatesTable;
@@ -700,6 +730,8 @@ export interface DB {
   // Customer exports as jobs (issue 9, migration 0167).
   customer_exports: CustomerExportsTable;
   customer_export_chunks: CustomerExportChunksTable;
+  activity_exports: ActivityExportsTable;
+  activity_export_chunks: CustomerExportChunksTable;
   // Issue 13: analytics rollups (migration 0105).
   analytics_state: AnalyticsStateTable;
   analytics_points_daily: AnalyticsPointsDailyTable;
@@ -751,6 +783,10 @@ export interface ProgramSyncsTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   finished_at: NullableTimestamp;
+  /** Support allowed another past-order sync after this run (decision 0172): when, who, why. */
+  unlocked_at: NullableTimestamp;
+  unlocked_by: string | null;
+  unlock_reason: string | null;
 }
 
 /** A product of a collection a program is scoped to, as the platform said at the last refresh (0155). */
@@ -765,6 +801,8 @@ export interface CollectionRefreshesTable {
   collection_id: string;
   products: Generated<number>;
   refreshed_at: DefaultTimestamp;
+  /** Kept for `collection title` conditions (migration 0206); null for a collection named by id only. */
+  title: string | null;
 }
 
 /** The demo store's products, written by the store, searched by the demo platform (0135). */
@@ -1178,6 +1216,24 @@ export interface CustomerExportChunksTable {
   seq: number;
   data: string;
 }
+
+/** K-05 (migration 0195, decision 0169): a point activity export as a job, with its list's filters. */
+export interface ActivityExportsTable {
+  shop_id: string;
+  id: string;
+  filters: Json<Record<string, string>>;
+  status: ColumnType<CustomerExportStatus, CustomerExportStatus | undefined, CustomerExportStatus>;
+  total_rows: Generated<number>;
+  done_rows: Generated<number>;
+  /** The last written entry's id (bigint: a string or a number as the driver gives it). */
+  cursor: ColumnType<string | number | null, string | number | null | undefined, string | number | null>;
+  chunks: Generated<number>;
+  actor_email: string | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+export type ActivityExportRow = Selectable<ActivityExportsTable>;
 
 /** K-12 (decision 0161): a shop's weekly report settings and the last week it reported. */
 export interface AnalyticsReportSettingsTable {

@@ -101,6 +101,8 @@ export const shellRoutes: readonly ShellRouteDef[] = [
     "/storefront/faqs",
     "/storefront/calculator",
     "/storefront/point-calculator",
+    // The loyalty page's settings (N-10), named for the built-screen maps of the tests.
+    "/storefront/loyalty-page",
     "/storefront/:id",
     // Branding pages (point, interact-website and others not named by the spec).
     "/storefront/branding/*",

@@ -34,6 +34,11 @@ const builtTitles: Record<string, string> = {
   "/storefront": "Onsite",
   "/storefront/branding/point": "Widget design",
   "/storefront/faqs": "FAQs",
+  "/storefront/loyalty-page": "Loyalty page",
+  "/storefront/calculator": "Point calculator",
+  "/storefront/point-calculator": "Point calculator",
+  "/storefront/branding/signup-block": "Sign-up block",
+  "/storefront/branding/customer-login": "Customer login",
   // Issue 15 part 2.
   "/customers/activity/review": "Review activity",
   "/customers/programs/review": "Review activity",

@@ -12,6 +12,7 @@ export const shopKeys = {
 export const devZoneKeys = {
   all: ["dev-zone"] as const,
   shops: () => [...devZoneKeys.all, "shops"] as const,
+  priorOrderSync: (shopId: string) => [...devZoneKeys.all, "prior-order-sync", shopId] as const,
 };
 
 /** The internal zone's webhook log (P-01). */
@@ -62,10 +63,14 @@ export const customerKeys = {
   /** `GET /customers/:id/activities` of one sub-tab and page. */
   activities: (id: string, filter: string, page: number) =>
     [...customerKeys.detail(id), "activities", filter, page] as const,
+  /** `GET /customers/:id/tier-changes` (J-04) at this page. */
+  tierChanges: (id: string, page: number) => [...customerKeys.detail(id), "tier-changes", page] as const,
   coupons: (id: string) => [...customerKeys.detail(id), "coupons"] as const,
   /** `GET /activities` (K-01) with these filters and this page. */
   shopActivity: (params: Record<string, string | undefined>) =>
     [...customerKeys.all, "activity", params] as const,
+  /** `GET /activities/exports/:id` (K-05): one activity export's progress. */
+  activityExport: (id: string) => [...customerKeys.all, "activity-export", id] as const,
   /** `GET /customers/exports/:id` (J-15): one export's progress. */
   export: (id: string) => [...customerKeys.all, "export", id] as const,
   /** `GET /customers/sync/:id` (J-21): one re-sync's progress. */
@@ -90,6 +95,14 @@ export const onsiteKeys = {
   popup: (kind: string) => [...onsiteKeys.all, "popups", kind] as const,
   /** `GET /apiSa/storefront/checkout-discount`. */
   checkoutDiscount: () => [...onsiteKeys.all, "checkout-discount"] as const,
+  /** `GET /apiSa/storefront/loyalty-page`. */
+  loyaltyPage: () => [...onsiteKeys.all, "loyalty-page"] as const,
+  /** `GET /apiSa/storefront/point-calculator`. */
+  pointCalculator: () => [...onsiteKeys.all, "point-calculator"] as const,
+  /** `GET /apiSa/storefront/signup-block`. */
+  signupBlock: () => [...onsiteKeys.all, "signup-block"] as const,
+  /** `GET /apiSa/storefront/customer-login`. */
+  customerLogin: () => [...onsiteKeys.all, "customer-login"] as const,
 };
 
 /** Earning from events (issue 15 part 2): review queues, growth rewards, the inbound key. */

@@ -2,6 +2,7 @@ import type { JobDefinition } from "../infra/queue";
 import { convertPendingPointsJob } from "./convert-pending-points.job";
 import { convertShopPendingPointsJob } from "./convert-shop-pending-points.job";
 import { expirePointsAllShopsJob, expireShopPointsJob } from "./expire-points.job";
+import { exportActivitiesJob } from "./export-activities.job";
 import { exportCustomersJob } from "./export-customers.job";
 import { grantDateRewardsAllShopsJob, grantShopDateRewardsJob } from "./grant-date-rewards.job";
 import { importCustomersJob } from "./import-customers.job";
@@ -62,6 +63,7 @@ export const allJobs: JobDefinition[] = [
   syncMarketingConsentJob,
   importCustomersJob,
   exportCustomersJob,
+  exportActivitiesJob,
   syncCustomersJob,
   refreshAnalyticsJob,
   rebuildShopAnalyticsJob,

@@ -8,6 +8,7 @@ const securityOf: Record<RouteContract["guard"], Array<Record<string, string[]>>
   staff: [{ adminToken: [] }, { bearer: [] }],
   proxy: [{ appProxySignature: [] }],
   webhook: [{ webhookHmac: [] }],
+  apiKey: [{ merchantApiKey: [] }],
 };
 
 const toSchema = (s: z.ZodType) => z.toJSONSchema(s, { unrepresentable: "any", io: "input" });
@@ -79,6 +80,12 @@ export function buildOpenApiDocument(version: string) {
         sessionCookie: { type: "apiKey", in: "cookie", name: "laurel_session" },
         appProxySignature: { type: "apiKey", in: "query", name: "signature" },
         webhookHmac: { type: "apiKey", in: "header", name: "X-Shopify-Hmac-Sha256" },
+        merchantApiKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "lrl_live_…",
+          description: "The merchant API key from Settings → Developers (decision 0170)",
+        },
       },
       schemas: {
         Failure: {
