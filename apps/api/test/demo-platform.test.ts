@@ -45,6 +45,12 @@ describe("demo platform discount codes (the local store)", () => {
       active: true,
     });
     await expect(t.deps.platform.createDiscount(shop, request)).rejects.toBeInstanceOf(PlatformError);
+    // A code already made is found by it, whatever its case (a retried job takes it back).
+    expect(await t.deps.platform.findDiscountByCode(shop, "laurel-demo1")).toEqual({
+      platformDiscountId: created.platformDiscountId,
+      code: "LAUREL-DEMO1",
+    });
+    expect(await t.deps.platform.findDiscountByCode(shop, "LAUREL-NONE")).toBeNull();
     await t.deps.platform.deactivateDiscount(shop, created.platformDiscountId);
     await t.deps.platform.deactivateDiscount(shop, created.platformDiscountId);
     expect((await findByCode("shop_demo", "LAUREL-DEMO1"))?.active).toBe(false);

@@ -146,6 +146,17 @@ describe("Shopify platform: managed install through token exchange (reference §
       expect(fake.state.discounts.get("LAUREL-ABC123")?.active).toBe(false);
     });
 
+    it("finds a discount by its code, case-insensitively, with codeDiscountNodeByCode; null when none", async () => {
+      const { platform, shop } = await platformWithToken();
+      const made = fake.state.discounts.get("LAUREL-ABC123");
+      expect(await platform.findDiscountByCode(shop, "laurel-abc123")).toEqual({
+        platformDiscountId: made?.id,
+        code: "laurel-abc123",
+      });
+      expect(await platform.findDiscountByCode(shop, "LAUREL-NONE")).toBeNull();
+      expect(fake.state.calls.filter((c) => c === "codeDiscountNodeByCode")).toHaveLength(2);
+    });
+
     it.each([
       [
         "free shipping",

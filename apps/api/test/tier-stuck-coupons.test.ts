@@ -262,6 +262,78 @@ describe("retrying", () => {
   });
 });
 
+describe("a coupon the platform made before a crash", () => {
+  it("the retry takes the discount the platform already holds under the grant's code: issued once, not stuck", async () => {
+    await addMembers(t, ["9800"], clock.now());
+    const base = await grantOf("9400");
+    const code = "VIPCRASHED01";
+    await t.deps.db
+      .insertInto("tier_entry_grants")
+      .values({
+        shop_id: "shop_demo",
+        customer_id: await customerId("9800"),
+        tier_id: goldId,
+        period_key: base.period_key,
+        kind: "entry",
+        points: 0,
+        coupon: JSON.stringify(base.coupon),
+        coupon_code: code,
+        coupon_status: "to_issue",
+        granted_at: new Date("2026-06-15T14:00:00Z"),
+      })
+      .execute();
+    // The platform made the code (in another case), then the worker died before recording it.
+    await t.deps.db
+      .insertInto("demo_discounts")
+      .values({
+        shop_id: "shop_demo",
+        id: "gid://demo/DiscountCodeNode/crashed",
+        code: "vipcrashed01",
+        request: "{}",
+      })
+      .execute();
+    const callsBefore = asked;
+    expect((await retry({ ids: [code] })).json().data).toEqual({ queued: 1 });
+    await t.deps.queue.drain();
+    // Asked once: refused as taken, then found by its code.
+    expect(asked).toBe(callsBefore + 1);
+    expect(await grantOf("9800")).toMatchObject({
+      coupon_status: "issued",
+      platform_discount_id: "gid://demo/DiscountCodeNode/crashed",
+      coupon_error: null,
+    });
+    expect(await discountsWithCode("vipcrashed01")).toHaveLength(1);
+    expect(await couponEntries("9800")).toEqual([{ note: `Gold: ${code}` }]);
+    expect(await stuck()).toMatchObject({ coupons: [], pageInfo: { total: 0 } });
+  });
+
+  it("a refusal for any other reason stays a refusal: the code is not on the platform", async () => {
+    refuses = () => true;
+    const code = "VIPREFUSED02";
+    const base = await grantOf("9400");
+    await addMembers(t, ["9900"], clock.now());
+    await t.deps.db
+      .insertInto("tier_entry_grants")
+      .values({
+        shop_id: "shop_demo",
+        customer_id: await customerId("9900"),
+        tier_id: goldId,
+        period_key: base.period_key,
+        kind: "entry",
+        points: 0,
+        coupon: JSON.stringify(base.coupon),
+        coupon_code: code,
+        coupon_status: "to_issue",
+        granted_at: new Date("2026-06-15T14:00:00Z"),
+      })
+      .execute();
+    await retry({ ids: [code] });
+    await t.deps.queue.drain();
+    expect(await grantOf("9900")).toMatchObject({ coupon_status: "to_issue", coupon_error: REFUSAL });
+    refuses = () => false;
+  });
+});
+
 describe("bad input", () => {
   it.each([
     [{}, "ids", "Give either ids or all: true."],

@@ -134,6 +134,11 @@ export interface PlatformPort {
   listRecentOrders(shop: PlatformShop, since: Date): Promise<PlatformOrder[]>;
   /** Creates the discount code of a redeemed reward. */
   createDiscount(shop: PlatformShop, request: DiscountRequest): Promise<CreatedDiscount>;
+  /**
+   * The discount a code already names on the platform, or null. Codes are unique per store, so a
+   * job that made a code and crashed before recording it finds it here on its retry.
+   */
+  findDiscountByCode(shop: PlatformShop, code: string): Promise<CreatedDiscount | null>;
   /** Makes a code unusable (coupon revoked); deactivating twice is harmless. */
   deactivateDiscount(shop: PlatformShop, platformDiscountId: string): Promise<void>;
   /** Completes an embedded install from a verified session token (Shopify: token exchange). */

@@ -76,6 +76,7 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       ? undefined
       : (/\b(products|collections)\(/.exec(query)?.[1] as "products" | "collections" | undefined);
     const consent = query.includes("customerEmailMarketingConsentUpdate(");
+    const byCode = query.includes("codeDiscountNodeByCode(");
     const customerRead = consent
       ? undefined
       : (/\b(customer|customers|customersCount)\(/.exec(query)?.[1] as
@@ -85,6 +86,7 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
           | undefined);
     state.calls.push(
       (consent ? "customerEmailMarketingConsentUpdate" : undefined) ??
+        (byCode ? "codeDiscountNodeByCode" : undefined) ??
         customerRead ??
         mutation ??
         (collectionProducts ? "collection_products" : undefined) ??
@@ -134,6 +136,11 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
         },
         extensions: { cost },
       };
+    }
+    if (byCode) {
+      // Case-insensitive, as the docs describe the argument.
+      const found = state.discounts.get(String(variables?.code ?? "").toUpperCase());
+      return { data: { codeDiscountNodeByCode: found ? { id: found.id } : null }, extensions: { cost } };
     }
     if (mutation === "discountCodeDeactivate") {
       const id = String(variables?.id);

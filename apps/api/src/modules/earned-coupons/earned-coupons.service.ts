@@ -3,6 +3,7 @@ import type { ShopRow, Tx } from "@laurel/db";
 import { cleanCodePrefix, codeSuffixFromBytes, DEFAULT_CURRENCY } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import * as jobs from "../../jobs/refs";
+import { createDiscountOnce } from "../../platform/create-discount-once";
 import type { DiscountRequest, DiscountValue, SalesChannel } from "../../platform/port";
 import { findCustomer } from "../customers/customers.service";
 import { enqueueEmails } from "../mail/mail.service";
@@ -159,7 +160,9 @@ export async function issueEarnedCoupon(deps: Deps, shopId: string, couponId: st
     startsAt: coupon.created_at,
     endsAt: coupon.expires_at,
   };
-  const created = await deps.platform.createDiscount(
+  // The code was fixed when the coupon was earned: a retry after a crash takes the one already made.
+  const created = await createDiscountOnce(
+    deps.platform,
     { domain: shop.shopify_domain, accessToken: shop.access_token },
     request,
   );

@@ -30,6 +30,7 @@ import {
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
+import { createDiscountOnce } from "../../platform/create-discount-once";
 import type { DiscountRequest } from "../../platform/port";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { ensureCustomer, findCustomer, findCustomerByPlatformId } from "../customers/customers.service";
@@ -503,7 +504,9 @@ export async function issueReferrerDiscount(deps: Deps, shopId: string, referral
   const code = `${settings.linkPrefix.toUpperCase().replace(/[^A-Z0-9]/g, "")}R${codeSuffixFromBytes(digest.subarray(0, 8))}`;
   const value = reward.value;
   const currency = shop.platform_info.currency ?? DEFAULT_CURRENCY;
-  const created = await deps.platform.createDiscount(
+  // The code is derived from the referral: a retry after a crash takes the one already made.
+  const created = await createDiscountOnce(
+    deps.platform,
     { domain: shop.shopify_domain, accessToken: shop.access_token },
     {
       ...friendDiscount(code, settings, shop, referrer.platform_customer_id, deps.clock.now()),

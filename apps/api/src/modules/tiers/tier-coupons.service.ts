@@ -9,6 +9,7 @@ import type { ShopRow } from "@laurel/db";
 import { DEFAULT_CURRENCY, type TierCoupon, tierCouponDiscount, utcOffsetMinutes } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { issueTierCoupons } from "../../jobs/refs";
+import { createDiscountOnce } from "../../platform/create-discount-once";
 import type { DiscountRequest } from "../../platform/port";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { postEntry } from "../ledger/ledger.service";
@@ -70,8 +71,9 @@ export class TierCouponsRefused extends Error {
  * The job `issue-tier-coupons` (decision 0135): makes the granted tier-up and pre-tier coupons on
  * the platform, then marks each issued and logs it in the member's history ('VIP tier-up coupon',
  * the code as the note). The code is fixed when the reward is granted, so a crash between the two
- * makes the retry ask for the same code again, which the platform refuses as a duplicate: a member
- * never gets two discounts for one reward (the grant then stays `to_issue`, in the stuck list).
+ * makes the retry ask for the same code again: the platform refuses it as taken, and the retry takes
+ * the discount it already holds under that code (`createDiscountOnce`). A member never gets two
+ * discounts for one reward, and the grant is not left stuck.
  *
  * A refusal does not stop the run (decision 0173): it is recorded on the grant (one more attempt,
  * the error, when) and the run goes on with the next coupon, each met once (keyset order); at the
@@ -98,7 +100,8 @@ export async function issueGrantedTierCoupons(
       const now = deps.clock.now();
       let created: { platformDiscountId: string };
       try {
-        created = await deps.platform.createDiscount(
+        created = await createDiscountOnce(
+          deps.platform,
           { domain: shop.shopify_domain, accessToken: shop.access_token },
           tierCouponRequest(
             shop,

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "@laurel/db";
+import { sql } from "kysely";
 import type { DiscountRequest } from "../port";
 
 /**
@@ -25,6 +26,15 @@ export function createDemoDiscounts(db: Db | Tx) {
         .returning("id")
         .executeTakeFirst();
       return row !== undefined;
+    },
+    /** Case-insensitive, as Shopify's `codeDiscountNodeByCode` (and the unique index) compare codes. */
+    async findByCode(shopId: string, code: string): Promise<{ id: string; code: string } | undefined> {
+      return db
+        .selectFrom("demo_discounts")
+        .select(["id", "code"])
+        .where("shop_id", "=", shopId)
+        .where(sql<string>`upper(code)`, "=", code.toUpperCase())
+        .executeTakeFirst();
     },
     async deactivate(shopId: string, id: string): Promise<void> {
       await db

@@ -81,6 +81,10 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
       }
       return { platformDiscountId: id, code: request.code };
     },
+    async findDiscountByCode(shop, code) {
+      const found = await store.findByCode(await shopIdOf(shop.domain), code);
+      return found ? { platformDiscountId: found.id, code: found.code } : null;
+    },
     // The demo platform has no order history of its own: its orders reach Laurel as webhooks only
     // (the demo store sends them), so there is never a missed one to find.
     async listRecentOrders() {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { currencyExponent } from "../money";
 import type { DiscountItems, DiscountRequest, Money } from "../port";
 
@@ -139,3 +140,12 @@ export const DISCOUNT_MUTATIONS = {
   discountCodeDeactivate(id: $id) { codeDiscountNode { id } userErrors { field message code } }
 }`,
 } as const;
+
+/** The discount a code names, if any (`codeDiscountNodeByCode` compares codes case-insensitively). */
+export const DISCOUNT_BY_CODE_QUERY = `query LaurelDiscountByCode($code: String!) {
+  codeDiscountNodeByCode(code: $code) { id }
+}`;
+
+export const discountByCodeResponse = z.object({
+  codeDiscountNodeByCode: z.object({ id: z.string() }).nullable(),
+});

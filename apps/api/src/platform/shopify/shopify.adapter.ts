@@ -29,7 +29,12 @@ import {
   toCustomersPage,
   toPlatformCustomer,
 } from "./customers-query";
-import { DISCOUNT_MUTATIONS, discountMutation } from "./discount-input";
+import {
+  DISCOUNT_BY_CODE_QUERY,
+  DISCOUNT_MUTATIONS,
+  discountByCodeResponse,
+  discountMutation,
+} from "./discount-input";
 import { RECENT_ORDERS_QUERY, recentOrdersResponse, toPlatformOrderFromGraphql } from "./orders-query";
 
 export interface ShopifyPlatformConfig {
@@ -222,6 +227,14 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
       const payload = await mutate(shop, name, DISCOUNT_MUTATIONS[mutation], { input });
       if (!payload.codeDiscountNode) throw new PlatformError(`${name} returned no discount`, false);
       return { platformDiscountId: payload.codeDiscountNode.id, code: request.code };
+    },
+    async findDiscountByCode(shop, code) {
+      const parsed = discountByCodeResponse.safeParse(
+        await adminGraphql(client(shop), DISCOUNT_BY_CODE_QUERY, { code }),
+      );
+      if (!parsed.success) throw new PlatformError("Unexpected discount lookup response", false);
+      const node = parsed.data.codeDiscountNodeByCode;
+      return node ? { platformDiscountId: node.id, code } : null;
     },
     async listRecentOrders(shop, since) {
       const orders = [];
