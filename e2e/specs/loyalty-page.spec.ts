@@ -59,6 +59,9 @@ test.describe("the loyalty page's settings on the demo store (N-10, N-20)", () =
     await expect(slug).not.toHaveValue("");
     const oldUrl = (await page.getByTestId("loyalty-page-url").textContent()) ?? "";
     await slug.fill("members-club");
+    if (!oldUrl.endsWith("/members-club")) {
+      await expect(page.getByText("After you save, the old address redirects to the new one.")).toBeVisible();
+    }
     await page.getByLabel("Title", { exact: true }).fill("The Members' Club");
     await page.getByLabel("FAQs", { exact: true }).uncheck();
     // The calculator moves to the top, above the hero.
@@ -98,9 +101,11 @@ test.describe("the loyalty page's settings on the demo store (N-10, N-20)", () =
     await expect(store.getByTestId("laurel-calculator-result")).toHaveText(preview);
     await store.close();
 
-    // The old address no longer answers; the slug-free one still does.
+    // The old address redirects to the new one (its links keep working); the slug-free one answers.
     if (oldUrl !== "/apps/laurel/pages/members-club") {
-      expect((await page.request.get(oldUrl)).status()).toBe(404);
+      await page.goto(oldUrl);
+      await expect(page).toHaveURL(/\/apps\/laurel\/pages\/members-club$/);
+      await expect(page.getByTestId("laurel-page-hero")).toContainText("The Members' Club");
     }
     await page.goto("/apps/laurel/loyalty-page");
     await expect(page.getByTestId("laurel-page-hero")).toContainText("The Members' Club");

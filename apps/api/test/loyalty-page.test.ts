@@ -48,7 +48,7 @@ describe("GET|PUT /apiSa/storefront/loyalty-page (N-10)", () => {
     expect((await proxy("/proxy/pages/joy-loyalty-page")).statusCode).toBe(200);
   });
 
-  it("saves a renamed page: the proxy answers at the new slug (and /loyalty-page), not the old one", async () => {
+  it("saves a renamed page: the proxy answers at the new slug (and /loyalty-page)", async () => {
     const res = await put("/apiSa/storefront/loyalty-page", page());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -63,8 +63,43 @@ describe("GET|PUT /apiSa/storefront/loyalty-page (N-10)", () => {
     expect(renamed.body).toContain("Points for &#123;&#123; everything &#125;&#125;");
     expect(renamed.body).toContain(">Start earning</a>");
     expect(renamed.body).not.toMatch(/\{\{|\{%/);
-    expect((await proxy("/proxy/pages/joy-loyalty-page")).statusCode).toBe(404);
+    // The old address redirects (below); the page itself is served at the new one only.
+    expect((await proxy("/proxy/pages/joy-loyalty-page")).statusCode).toBe(301);
     expect((await proxy("/proxy/loyalty-page")).body).toContain("Our &#60;Club&#62;");
+  });
+
+  it("an earlier slug redirects permanently to the current one, keeping the shopper's query, not the proxy's", async () => {
+    // joy-loyalty-page → rewards-club above; now → club-rewards.
+    expect((await put("/apiSa/storefront/loyalty-page", page({ slug: "club-rewards" }))).statusCode).toBe(
+      200,
+    );
+    for (const old of ["joy-loyalty-page", "rewards-club"]) {
+      const res = await proxy(`/proxy/pages/${old}`, { amount: "120" });
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe("/apps/laurel/pages/club-rewards?amount=120");
+    }
+    expect((await proxy("/proxy/pages/club-rewards")).statusCode).toBe(200);
+    expect((await proxy("/proxy/pages/never-used")).statusCode).toBe(404);
+    // Back to an earlier name: it answers again, and the name it leaves redirects.
+    expect((await put("/apiSa/storefront/loyalty-page", page())).statusCode).toBe(200);
+    expect((await proxy("/proxy/pages/rewards-club")).statusCode).toBe(200);
+    const left = await proxy("/proxy/pages/club-rewards");
+    expect([left.statusCode, left.headers.location]).toEqual([301, "/apps/laurel/pages/rewards-club"]);
+    expect((await proxy("/proxy/pages/joy-loyalty-page")).headers.location).toBe(
+      "/apps/laurel/pages/rewards-club",
+    );
+  });
+
+  it("keeps the last ten earlier slugs", async () => {
+    for (let i = 1; i <= 11; i++) {
+      expect((await put("/apiSa/storefront/loyalty-page", page({ slug: `club-${i}` }))).statusCode).toBe(200);
+    }
+    expect((await put("/apiSa/storefront/loyalty-page", page())).statusCode).toBe(200);
+    // rewards-club, club-1 … club-11 were left: the ten newest redirect, the older ones are gone.
+    expect((await proxy("/proxy/pages/club-11")).statusCode).toBe(301);
+    expect((await proxy("/proxy/pages/club-2")).statusCode).toBe(301);
+    expect((await proxy("/proxy/pages/club-1")).statusCode).toBe(404);
+    expect((await proxy("/proxy/pages/joy-loyalty-page")).statusCode).toBe(404);
   });
 
   it("shows only the visible sections, in the merchant's order", async () => {

@@ -76,6 +76,25 @@ export function loyaltyPageOf(settings: ShopSettingsJson): LoyaltyPage {
   };
 }
 
+/** How many earlier addresses of the page keep redirecting to the current one. */
+export const FORMER_SLUGS_KEPT = 10;
+
+/**
+ * The page's earlier slugs, newest first (`settings.onsite.loyaltyPageFormerSlugs`): a renamed page
+ * keeps answering its old links (shared in e-mails, ads, the theme's menu) with a redirect.
+ */
+export function formerLoyaltyPageSlugsOf(settings: ShopSettingsJson): string[] {
+  const stored = onsiteOf(settings).loyaltyPageFormerSlugs;
+  if (!Array.isArray(stored)) return [];
+  return stored.filter((s): s is string => loyaltyPageSchema.shape.slug.safeParse(s).success);
+}
+
+/** The former slugs after a rename from `from` to `to`: the old one first, the new one never. */
+function formerSlugsAfter(former: readonly string[], from: string, to: string): string[] {
+  if (from === to) return [...former];
+  return [from, ...former.filter((s) => s !== from && s !== to)].slice(0, FORMER_SLUGS_KEPT);
+}
+
 /** The stored calculator over the defaults, each field on its own. */
 export function pointCalculatorOf(settings: ShopSettingsJson): PointCalculator {
   const stored = onsiteOf(settings).pointCalculator;
@@ -109,10 +128,19 @@ export async function saveLoyaltyPage(
 ): Promise<LoyaltyPageResponse> {
   const shop = await getShopOrThrow(deps, shopId);
   const clean: LoyaltyPage = { ...page, hero: { ...page.hero, buttonText: page.hero.buttonText || null } };
-  const after = await saveOnsite(deps, shopId, actor, "settings.onsite.loyaltyPage", (o) => ({
-    ...o,
-    loyaltyPage: clean,
-  }));
+  const after = await saveOnsite(deps, shopId, actor, "settings.onsite.loyaltyPage", (o) => {
+    // Read inside the settings lock: two renames at once both keep their old address.
+    const before = { onsite: o } as unknown as ShopSettingsJson;
+    return {
+      ...o,
+      loyaltyPage: clean,
+      loyaltyPageFormerSlugs: formerSlugsAfter(
+        formerLoyaltyPageSlugsOf(before),
+        loyaltyPageOf(before).slug,
+        clean.slug,
+      ),
+    };
+  });
   const saved = loyaltyPageOf(after);
   return { page: saved, url: loyaltyPageUrl(deps, shop, saved.slug) };
 }

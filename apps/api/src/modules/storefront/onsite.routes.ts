@@ -17,6 +17,8 @@ import { AppError, parseInput } from "../../infra/errors";
 import { ok, requireAdmin, requireProxy } from "../../infra/http";
 import { renderLoyaltyPage } from "./loyalty-page";
 import {
+  APP_PROXY_PREFIX,
+  formerLoyaltyPageSlugsOf,
   getLoyaltyPage,
   getPointCalculator,
   loyaltyPageOf,
@@ -53,6 +55,19 @@ const pageParams = z.object({ slug: z.string().min(1).max(100) });
 const uploadParams = z.object({ shopId: z.string().min(1).max(100), file: z.string().min(1).max(100) });
 
 /** The designer's admin API (issue 12) and the uploaded images it links to. */
+/** The app proxy's own parameters: Shopify adds them to each request, a redirect must not repeat them. */
+const PROXY_PARAMS = new Set(["shop", "logged_in_customer_id", "path_prefix", "timestamp", "signature"]);
+
+/** The query the shopper asked with (e.g. the calculator's `amount`), without the proxy's parameters. */
+function shopperQueryOf(url: string): string {
+  const q = url.indexOf("?");
+  if (q === -1) return "";
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const name of PROXY_PARAMS) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : "";
+}
+
 export function registerOnsiteRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/apiSa/storefront/widget-design", admin, async (request) =>
     ok(await getWidgetDesign(deps, requireAdmin(request).shopId)),
@@ -185,13 +200,17 @@ export function registerOnsiteRoutes(app: FastifyInstance, deps: Deps): void {
   // N-10: the loyalty page, as Liquid for the theme's layout (Shopify renders application/liquid
   // app-proxy answers inside the theme). The same for a shop's guests; per shopper for members.
   // `/apps/laurel/pages/<slug>` is its address (the slug the merchant chose, decision 0168);
-  // `/apps/laurel/loyalty-page` answers whatever the slug, so a link to it never breaks.
+  // `/apps/laurel/loyalty-page` answers whatever the slug, so a link to it never breaks, and an
+  // earlier slug redirects permanently to the current one (its old links keep working).
   app.get("/proxy/pages/:slug", proxyPage, async (request, reply) => {
     const auth = requireProxy(request);
     const { slug } = parseInput(pageParams, request.params);
     const context = await deps.shopContexts.byId(auth.shopId);
-    if (!context || loyaltyPageOf(context.shop.settings).slug !== slug) throw new AppError("not_found", 404);
-    return sendLoyaltyPage(request, reply);
+    if (!context) throw new AppError("not_found", 404);
+    const current = loyaltyPageOf(context.shop.settings).slug;
+    if (current === slug) return sendLoyaltyPage(request, reply);
+    if (!formerLoyaltyPageSlugsOf(context.shop.settings).includes(slug)) throw new AppError("not_found", 404);
+    return reply.redirect(`${APP_PROXY_PREFIX}/pages/${current}${shopperQueryOf(request.url)}`, 301);
   });
 
   app.get("/proxy/loyalty-page", proxyPage, sendLoyaltyPage);

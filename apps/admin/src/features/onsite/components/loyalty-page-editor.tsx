@@ -156,7 +156,7 @@ function LoyaltyPageForm({
                 </Button>
               </InlineStack>
               {changed && page.slug !== initial.slug ? (
-                <Banner tone="warning">
+                <Banner tone="info">
                   <p>{t("onsite.loyaltyPage.renameWarning")}</p>
                 </Banner>
               ) : null}
