@@ -416,8 +416,10 @@ describe("M-02: the General section", () => {
     const res = await putSettings({ general });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe("Save successfully");
-    expect(res.json().data.settings.general).toEqual(general);
-    expect((await getSettings()).json().data.general).toEqual(general);
+    // Decision 0176: the order and customer tags, not sent, are none.
+    const saved = { ...general, orderTags: [], customerTags: [] };
+    expect(res.json().data.settings.general).toEqual(saved);
+    expect((await getSettings()).json().data.general).toEqual(saved);
     expect(await widget()).toMatchObject({
       loginUrl: "/pages/sign-in",
       registerUrl: `https://${DEMO_SHOP_DOMAIN}/pages/join`,

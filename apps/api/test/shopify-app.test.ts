@@ -51,6 +51,7 @@ describe("shopify.app.toml", () => {
     const scopes = toml.access_scopes.scopes.split(",");
     for (const scope of [
       "read_orders",
+      "write_orders",
       "read_customers",
       "write_discounts",
       "write_app_proxy",

@@ -146,6 +146,22 @@ describe("Shopify platform: managed install through token exchange (reference §
       expect(fake.state.discounts.get("LAUREL-ABC123")?.active).toBe(false);
     });
 
+    it("adds order tags with tagsAdd on the order's gid (M-02, decision 0176)", async () => {
+      const { platform, shop } = await platformWithToken();
+      await platform.addOrderTags(shop, "820982911946154508", ["Loyalty", "Points earned"]);
+      await platform.addOrderTags(shop, "820982911946154508", ["Loyalty"]);
+      await platform.addOrderTags(shop, "820982911946154508", []);
+      expect([...(fake.state.tags.get("gid://shopify/Order/820982911946154508") ?? [])]).toEqual([
+        "Loyalty",
+        "Points earned",
+      ]);
+      // No call for no tags.
+      expect(fake.state.calls.filter((c) => c === "tagsAdd")).toHaveLength(2);
+      await expect(platform.addOrderTags(shop, "not-an-id", ["Loyalty"])).rejects.toThrow(
+        /tagsAdd: Invalid id/,
+      );
+    });
+
     it("finds a discount by its code, case-insensitively, with codeDiscountNodeByCode; null when none", async () => {
       const { platform, shop } = await platformWithToken();
       const made = fake.state.discounts.get("LAUREL-ABC123");

@@ -144,7 +144,32 @@ const redirectUrl = (label: string) => {
     .nullable();
 };
 
-/** M-02. Null time zone = the store's own (the platform's); null URLs = the theme's account links. */
+export const PLATFORM_TAG_MAX = 40;
+export const PLATFORM_TAGS_MAX = 10;
+
+/** Shopify's tags: up to 40 characters each, commas separate them. */
+const platformTags = (label: string) => {
+  const message = `Each ${label} must be 1 to ${PLATFORM_TAG_MAX} characters, without commas.`;
+  return z
+    .array(
+      z
+        .string({ error: message })
+        .trim()
+        .min(1, message)
+        .max(PLATFORM_TAG_MAX, message)
+        .refine((v) => !v.includes(","), message),
+      { error: `${label[0]?.toUpperCase()}${label.slice(1)}s must be a list of tags.` },
+    )
+    .max(PLATFORM_TAGS_MAX, `At most ${PLATFORM_TAGS_MAX} ${label}s.`)
+    .transform((tags) => [...new Set(tags)])
+    .default([]);
+};
+
+/**
+ * M-02. Null time zone = the store's own (the platform's); null URLs = the theme's account links.
+ * Order and customer tags (decision 0176): added on the platform to each order that earns points
+ * and to its customer; empty lists add none.
+ */
 const generalSettingsSchema = z.strictObject({
   timeZone: z
     .string({ error: "Time zone must be an IANA time zone, such as America/New_York." })
@@ -165,6 +190,8 @@ const generalSettingsSchema = z.strictObject({
     )
     .refine(isCssSelectorShape, "Cart drawer selector must be a CSS selector, such as #cart-drawer.")
     .nullable(),
+  orderTags: platformTags("order tag"),
+  customerTags: platformTags("customer tag"),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
@@ -203,6 +230,8 @@ export const defaultGeneralSettings: GeneralSettings = {
   loginRedirectUrl: null,
   signUpRedirectUrl: null,
   cartDrawerSelector: null,
+  orderTags: [],
+  customerTags: [],
 };
 
 export const loyaltySettingsSchema = z.object({

@@ -120,6 +120,8 @@ export interface ShopSettingsJson {
     pointCalculator?: unknown;
     signupBlock?: unknown;
     customerLogin?: unknown;
+    /** Decision 0168: the loyalty page's earlier slugs, newest first (they redirect). */
+    loyaltyPageFormerSlugs?: unknown;
   };
   /** M-02 (decision 0166): null time zone = the platform's; null URLs and selector = none set. */
   general?: {
@@ -128,6 +130,9 @@ export interface ShopSettingsJson {
     loginRedirectUrl: string | null;
     signUpRedirectUrl: string | null;
     cartDrawerSelector: string | null;
+    /** Decision 0176: tags added to orders that earn points and to their customers (absent = none). */
+    orderTags?: string[];
+    customerTags?: string[];
   };
   /** M-04: brand colours (lower-case hex) for e-mails and the loyalty page. */
   colors?: { primary: string; secondary: string; accent: string; loyaltyPageButton: string };
@@ -639,6 +644,13 @@ export interface ExclusiveDealCodesTable {
   created_at: DefaultTimestamp;
 }
 
+/** The demo platform's order tags (migration 0210, decision 0176). */
+export interface DemoOrderTagsTable {
+  shop_id: string;
+  order_id: string;
+  tag: string;
+}
+
 export interface DemoCustomerTagsTable {
   shop_id: string;
   customer_id: string;
@@ -719,6 +731,8 @@ export interface DB {
   exclusive_deals: ExclusiveDealsTable;
   exclusive_deal_codes: ExclusiveDealCodesTable;
   demo_customer_tags: DemoCustomerTagsTable;
+  // M-02 (migration 0210): the demo store's order tags, set through the platform port.
+  demo_order_tags: DemoOrderTagsTable;
   // Issue 11 (migration 0145): the demo store's marketing consent, set through the platform port.
   demo_customer_marketing_consents: DemoCustomerMarketingConsentsTable;
   // Customer imports (issue 9, migration 0120).

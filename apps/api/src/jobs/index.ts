@@ -35,6 +35,7 @@ import { sweepShopTiersJob, sweepTierDemotionsJob } from "./sweep-tier-demotions
 import { syncCustomersJob } from "./sync-customers.job";
 import { syncMarketingConsentJob } from "./sync-marketing-consent.job";
 import { syncTierTagsJob } from "./sync-tier-tags.job";
+import { tagOrdersAndCustomersJob } from "./tag-orders-and-customers.job";
 
 /** Every job this codebase runs; the worker registers them all. */
 export const allJobs: JobDefinition[] = [
@@ -59,6 +60,7 @@ export const allJobs: JobDefinition[] = [
   sweepTierDemotionsJob,
   sweepShopTiersJob,
   syncTierTagsJob,
+  tagOrdersAndCustomersJob,
   issueTierCouponsJob,
   syncMarketingConsentJob,
   importCustomersJob,

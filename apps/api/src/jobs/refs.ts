@@ -146,6 +146,24 @@ export const syncTierTags: JobRef<{ shopId: string; customerIds: string[] }> = {
   retryLimit: 5,
 };
 
+/** M-02 (decision 0176): tags to add to orders that earned points and to their customers. */
+export interface TagOrdersAndCustomersData {
+  shopId: string;
+  /** Platform order ids. */
+  orders: { ids: string[]; tags: string[] };
+  /** Laurel customer ids (the job reads their platform ids). */
+  customers: { ids: string[]; tags: string[] };
+}
+const tagList = z.object({
+  ids: z.array(z.string().min(1)).max(250),
+  tags: z.array(z.string().min(1)).max(10),
+});
+export const tagOrdersAndCustomers: JobRef<TagOrdersAndCustomersData> = {
+  name: "tag-orders-and-customers",
+  data: z.object({ shopId: z.string().min(1), orders: tagList, customers: tagList }),
+  retryLimit: 5,
+};
+
 /**
  * Decision 0135: the granted tier-up and pre-tier coupons of a shop, made on the platform; with
  * `codes`, only those (the merchant's retry of chosen stuck coupons, decision 0173).

@@ -175,6 +175,8 @@ export interface PlatformPort {
     customerPlatformId: string,
     change: { add: readonly string[]; remove: readonly string[] },
   ): Promise<void>;
+  /** M-02 (decision 0176): adds tags to an order; idempotent (a tag added twice is there once). */
+  addOrderTags(shop: PlatformShop, orderPlatformId: string, tags: readonly string[]): Promise<void>;
   /**
    * Issue 11: records on the platform that a customer withdrew e-mail marketing consent (they
    * unsubscribed from a Laurel e-mail). Idempotent: unsubscribing twice leaves one unsubscribe.

@@ -23,6 +23,9 @@ export const DEMO_GENERAL_AND_COLOURS = {
     loginRedirectUrl: null,
     signUpRedirectUrl: null,
     cartDrawerSelector: null,
+    // Decision 0176: off by default, as for a new shop (and the pipeline benches measure without).
+    orderTags: [] as string[],
+    customerTags: [] as string[],
   },
   colors: { primary: "#1f4b3f", secondary: "#ffffff", accent: "#b4532a", loyaltyPageButton: "#1f4b3f" },
 } as const;

@@ -28,6 +28,8 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
     customers: [] as { legacyResourceId: string; [k: string]: unknown }[],
     /** Customers' e-mail marketing consent (`gid://shopify/Customer/…` → state as the mutation set it). */
     marketingConsents: new Map<string, { marketingState: string; consentUpdatedAt: string | null }>(),
+    /** Tags added with `tagsAdd`, by the node's gid (`gid://shopify/Order/…`, `…/Customer/…`). */
+    tags: new Map<string, Set<string>>(),
     shop: {
       name: "Fake Outfitters",
       email: "owner@fake-outfitters.example",
@@ -77,6 +79,7 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       : (/\b(products|collections)\(/.exec(query)?.[1] as "products" | "collections" | undefined);
     const consent = query.includes("customerEmailMarketingConsentUpdate(");
     const byCode = query.includes("codeDiscountNodeByCode(");
+    const tagsAdd = query.includes("tagsAdd(");
     const customerRead = consent
       ? undefined
       : (/\b(customer|customers|customersCount)\(/.exec(query)?.[1] as
@@ -87,6 +90,7 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
     state.calls.push(
       (consent ? "customerEmailMarketingConsentUpdate" : undefined) ??
         (byCode ? "codeDiscountNodeByCode" : undefined) ??
+        (tagsAdd ? "tagsAdd" : undefined) ??
         customerRead ??
         mutation ??
         (collectionProducts ? "collection_products" : undefined) ??
@@ -132,6 +136,26 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
           customerEmailMarketingConsentUpdate: {
             customer: valid ? { id: input.customerId } : null,
             userErrors: valid ? [] : [{ field: ["input"], message: "Invalid consent input" }],
+          },
+        },
+        extensions: { cost },
+      };
+    }
+    if (tagsAdd) {
+      // `tagsAdd(id:, tags:)` on any taggable node; the id must be a gid (reference: Admin GraphQL).
+      const id = String(variables?.id ?? "");
+      const tags = (variables?.tags ?? []) as string[];
+      const valid = /^gid:\/\/shopify\/(Order|Customer)\/\d+$/.test(id);
+      if (valid) {
+        const set = state.tags.get(id) ?? new Set<string>();
+        for (const tag of tags) set.add(tag);
+        state.tags.set(id, set);
+      }
+      return {
+        data: {
+          tagsAdd: {
+            node: valid ? { id } : null,
+            userErrors: valid ? [] : [{ field: ["id"], message: "Invalid id" }],
           },
         },
         extensions: { cost },

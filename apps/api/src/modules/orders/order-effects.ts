@@ -2,6 +2,7 @@ import type { Tx } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
 import { milestoneOrderEffect } from "../earn-events/milestones";
 import { pointsEarnedEmail } from "../mail/mail.effects";
+import { platformTagsEffect } from "../platform-tags/platform-tags.effect";
 import { referralOrderEffect } from "../referrals/referrals.effect";
 import { tierOrderEffect } from "../tiers/tier-order-effect";
 import type { OrderOutcome } from "./order-facts";
@@ -33,6 +34,7 @@ export const orderEffects: readonly OrderEffect[] = [
   tierOrderEffect, // issue 10: tier progress, tier changes, entry rewards (after every credit)
   pointsEarnedEmail, // issue 11: the "points earned" e-mail, queued in the batch's transaction
   milestoneOrderEffect, // issue 15: milestones (after referrals, so referral milestones see completions)
+  platformTagsEffect, // issue 11 (M-02): the General settings' order and customer tags, as a job
 ];
 
 export async function runOrderEffects(

@@ -112,6 +112,15 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
     async countCustomers(shop) {
       return customers.count(await shopIdOf(shop.domain));
     },
+    async addOrderTags(shop, orderPlatformId, tags) {
+      if (tags.length === 0) return;
+      const shopId = await shopIdOf(shop.domain);
+      await db
+        .insertInto("demo_order_tags")
+        .values([...new Set(tags)].map((tag) => ({ shop_id: shopId, order_id: orderPlatformId, tag })))
+        .onConflict((oc) => oc.columns(["shop_id", "order_id", "tag"]).doNothing())
+        .execute();
+    },
     // I-08: the demo store keeps its customers' tags in its own table, as Shopify keeps them.
     async updateCustomerTags(shop, customerPlatformId, change) {
       const shopId = await shopIdOf(shop.domain);

@@ -24,6 +24,8 @@ const saved: LoyaltySettings = {
     loginRedirectUrl: null,
     signUpRedirectUrl: null,
     cartDrawerSelector: null,
+    orderTags: [],
+    customerTags: ["VIP"],
   },
   platformTimeZone: "America/New_York",
   colors: { primary: "#1f2937", secondary: "#ffffff", accent: "#1f6feb", loyaltyPageButton: "#1f4b3f" },
@@ -127,6 +129,9 @@ describe("/settings â†’ Order, Pre-launch, Exchange rate, Coupon revoke (M-01 â€
     await user.selectOptions(screen.getByRole("combobox", { name: "Date format" }), "DD/MM/YYYY");
     await user.type(screen.getByRole("textbox", { name: "Login redirect URL" }), "/pages/sign-in");
     await user.type(screen.getByRole("textbox", { name: "Cart drawer selector" }), "#cart-drawer");
+    // Decision 0176: commas separate tags; blanks and repeats are dropped.
+    await user.type(screen.getByRole("textbox", { name: "Order tags" }), "Loyalty, , Points earned,Loyalty");
+    expect((screen.getByRole("textbox", { name: "Customer tags" }) as HTMLInputElement).value).toBe("VIP");
     const accent = screen.getByRole("textbox", { name: "Accent color" });
     await user.clear(accent);
     await user.type(accent, "blue");
@@ -141,6 +146,8 @@ describe("/settings â†’ Order, Pre-launch, Exchange rate, Coupon revoke (M-01 â€
         loginRedirectUrl: "/pages/sign-in",
         signUpRedirectUrl: null,
         cartDrawerSelector: "#cart-drawer",
+        orderTags: ["Loyalty", "Points earned"],
+        customerTags: ["VIP"],
       },
       colors: { ...saved.colors, accent: "blue" },
     });

@@ -21,6 +21,9 @@ export interface GeneralColourForm {
   loginRedirectUrl: string;
   signUpRedirectUrl: string;
   cartDrawerSelector: string;
+  /** Comma-separated, as the merchant types them. */
+  orderTags: string;
+  customerTags: string;
   colors: BrandColors;
 }
 
@@ -30,10 +33,22 @@ export const generalColourFormOf = (s: LoyaltySettings): GeneralColourForm => ({
   loginRedirectUrl: s.general.loginRedirectUrl ?? "",
   signUpRedirectUrl: s.general.signUpRedirectUrl ?? "",
   cartDrawerSelector: s.general.cartDrawerSelector ?? "",
+  orderTags: s.general.orderTags.join(", "),
+  customerTags: s.general.customerTags.join(", "),
   colors: s.colors,
 });
 
 const orNull = (text: string) => (text.trim() === "" ? null : text.trim());
+
+/** "Loyalty, VIP ," → ["Loyalty", "VIP"]: commas separate tags, as on the platform. */
+const tagsOf = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((t) => t.trim())
+      .filter((t) => t !== ""),
+  ),
+];
 
 /** The General section as `PUT /lp/settings` takes it: an empty field is "not set". */
 export const generalBodyOf = (f: GeneralColourForm): LoyaltySettings["general"] => ({
@@ -42,6 +57,8 @@ export const generalBodyOf = (f: GeneralColourForm): LoyaltySettings["general"] 
   loginRedirectUrl: orNull(f.loginRedirectUrl),
   signUpRedirectUrl: orNull(f.signUpRedirectUrl),
   cartDrawerSelector: orNull(f.cartDrawerSelector),
+  orderTags: tagsOf(f.orderTags),
+  customerTags: tagsOf(f.customerTags),
 });
 
 /** The runtime's IANA zones (every current browser lists them), and the saved one if it is not among them. */
@@ -149,6 +166,24 @@ export function GeneralColourSection({ form, saved, errors, onChange, weeklyRepo
               value={form.cartDrawerSelector}
               onChange={(v) => set("cartDrawerSelector", v)}
               error={errors.cartDrawerSelector}
+              autoComplete="off"
+            />
+            <TextField
+              label={t("loyaltySettings.general.orderTags")}
+              helpText={t("loyaltySettings.general.orderTagsHelp")}
+              placeholder="Loyalty"
+              value={form.orderTags}
+              onChange={(v) => set("orderTags", v)}
+              error={errors.orderTags}
+              autoComplete="off"
+            />
+            <TextField
+              label={t("loyaltySettings.general.customerTags")}
+              helpText={t("loyaltySettings.general.customerTagsHelp")}
+              placeholder="Loyalty member"
+              value={form.customerTags}
+              onChange={(v) => set("customerTags", v)}
+              error={errors.customerTags}
               autoComplete="off"
             />
             <InlineStack gap="200" blockAlign="center">

@@ -146,6 +146,8 @@ const FIELD_OF: [RegExp, string][] = [
   [/^general\.loginRedirectUrl/, "loginRedirectUrl"],
   [/^general\.signUpRedirectUrl/, "signUpRedirectUrl"],
   [/^general\.cartDrawerSelector/, "cartDrawerSelector"],
+  [/^general\.orderTags/, "orderTags"],
+  [/^general\.customerTags/, "customerTags"],
   [/^general/, "timeZone"],
 ];
 
