@@ -330,14 +330,17 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
     // M-02: `tagsAdd` on the order (write_orders); idempotent.
     async addOrderTags(shop, orderPlatformId, tags) {
       if (tags.length === 0) return;
-      const id = orderPlatformId.startsWith("gid://") ? orderPlatformId : `gid://shopify/Order/${orderPlatformId}`;
+      const id = orderPlatformId.startsWith("gid://")
+        ? orderPlatformId
+        : `gid://shopify/Order/${orderPlatformId}`;
       const data = await adminGraphql<Record<string, { userErrors: UserError[] } | null>>(
         client(shop),
         TAG_MUTATIONS.tagsAdd,
         { id, tags: [...tags] },
       );
       const errors = data.tagsAdd?.userErrors ?? [];
-      if (errors.length > 0) throw new PlatformError(`tagsAdd: ${errors.map((e) => e.message).join("; ")}`, false);
+      if (errors.length > 0)
+        throw new PlatformError(`tagsAdd: ${errors.map((e) => e.message).join("; ")}`, false);
     },
     async unsubscribeCustomerFromEmailMarketing(shop, customerPlatformId, at) {
       const customerId = customerGid(customerPlatformId);
