@@ -244,3 +244,99 @@ describe("F-03 milestone coupon actions", () => {
     ]);
   });
 });
+
+describe("G-01 gift product and buy X get Y birthdays", () => {
+  const only = async (config: Record<string, unknown>) => {
+    await t.deps.db
+      .deleteFrom("programs")
+      .where("shop_id", "=", SHOP)
+      .where("event", "=", "birthday")
+      .execute();
+    markShopChanged(SHOP);
+    // The clock moves between tests, and a session token lives a minute.
+    token = (await signIn(t.app)).token;
+    return createProgram({ title: "Birthday gift", event: "birthday", config });
+  };
+  const requestOf = async (code: string) =>
+    (
+      await t.deps.db
+        .selectFrom("demo_discounts")
+        .select("request")
+        .where("shop_id", "=", SHOP)
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow()
+    ).request as Record<string, unknown>;
+
+  it("refuses a gift product or buy X get Y birthday without its product, naming the field", async () => {
+    for (const [config, field, message] of [
+      [{ rewardMethod: "gift_product" }, "config.giftProductId", "Choose the gift product"],
+      [{ rewardMethod: "buy_x_get_y" }, "config.bxgyProductId", "Choose the product the shopper gets"],
+      [
+        { rewardMethod: "buy_x_get_y", bxgyProductId: "632910392", bxgyGetQuantity: 0 },
+        "config.bxgyGetQuantity",
+        "Quantity must be between 1 and 100",
+      ],
+    ] as const) {
+      const res = await adminSend(t.app, "POST", "/apiSa/lp/programs/earning", token, {
+        status: "active",
+        title: "Birthday gift",
+        event: "birthday",
+        config,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toContainEqual({ field, message });
+    }
+  });
+
+  it("a gift product birthday earns a code for one of that product, free", async () => {
+    await only({
+      rewardMethod: "gift_product",
+      rewardValue: null,
+      giftProductId: "632910392",
+      discountPrefix: "gift",
+    });
+    await member("7711", "gina@example.com", { month: 6, day: 10 });
+    clock.set("2027-06-10T15:00:00Z");
+    await grantShopDateRewards(t.deps, SHOP, null);
+    const [coupon] = await couponsOf("7711");
+    if (!coupon) throw new Error("no coupon");
+    expect(coupon.code).toMatch(/^GIFT-/);
+    expect(coupon.reward).toMatchObject({ kind: "free_gift", productId: "632910392" });
+    await issueEarnedCoupon(t.deps, SHOP, coupon.id);
+    expect(await requestOf(coupon.code)).toMatchObject({
+      value: { kind: "free_product", productIds: ["632910392"], quantity: 1 },
+      customerPlatformId: "7711",
+      usageLimit: 1,
+    });
+    expect((await customerOf("7711")).available_points).toBe(0);
+  });
+
+  it("a buy X get Y birthday earns a code: buy 2 of anything, get 1 of the product free, no minimum", async () => {
+    await only({
+      rewardMethod: "buy_x_get_y",
+      rewardValue: null,
+      bxgyBuyQuantity: 2,
+      bxgyGetQuantity: 1,
+      bxgyProductId: "632910392",
+      discountPrefix: "bxgy",
+    });
+    await member("7712", "bo@example.com", { month: 6, day: 11 });
+    clock.set("2027-06-11T15:00:00Z");
+    await grantShopDateRewards(t.deps, SHOP, null);
+    const [coupon] = await couponsOf("7712");
+    if (!coupon) throw new Error("no coupon");
+    await issueEarnedCoupon(t.deps, SHOP, coupon.id);
+    expect(await requestOf(coupon.code)).toMatchObject({
+      value: {
+        kind: "buy_x_get_y",
+        buys: { quantity: 2, items: { all: true } },
+        gets: { quantity: 1, items: { productIds: ["632910392"] }, percentage: 100 },
+      },
+      minimum: null,
+    });
+    const listed = await proxy("GET", "/proxy/coupons", "7712");
+    expect(listed.json().data.coupons).toMatchObject([
+      { code: coupon.code, title: "Birthday gift", points: 0 },
+    ]);
+  });
+});

@@ -550,3 +550,47 @@ describe("G-07 a birthday shown in the shop's format and separator", () => {
     expect(birthdayConfigSchema.safeParse({ separator: "|" }).success).toBe(false);
   });
 });
+
+describe("G-01: gift product and buy X get Y birthdays name their product", () => {
+  const issues = (input: Record<string, unknown>) => {
+    const r = birthdayConfigSchema.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+  };
+
+  it("a gift product needs its product; the reward value is not asked for", () => {
+    expect(issues({ rewardMethod: "gift_product", rewardValue: null })).toEqual([
+      { field: "giftProductId", message: "Choose the gift product" },
+    ]);
+    expect(issues({ rewardMethod: "gift_product", rewardValue: null, giftProductId: "632910392" })).toEqual(
+      [],
+    );
+  });
+
+  it("buy X get Y needs the product got, and quantities from 1 to 100", () => {
+    expect(issues({ rewardMethod: "buy_x_get_y" })).toEqual([
+      { field: "bxgyProductId", message: "Choose the product the shopper gets" },
+    ]);
+    expect(issues({ rewardMethod: "buy_x_get_y", bxgyProductId: "632910392", bxgyBuyQuantity: 0 })).toEqual([
+      { field: "bxgyBuyQuantity", message: "Quantity must be between 1 and 100" },
+    ]);
+    expect(issues({ rewardMethod: "buy_x_get_y", bxgyProductId: "632910392", bxgyGetQuantity: 101 })).toEqual(
+      [{ field: "bxgyGetQuantity", message: "Quantity must be between 1 and 100" }],
+    );
+    expect(
+      birthdayConfigSchema.parse({
+        rewardMethod: "buy_x_get_y",
+        bxgyProductId: " 632910392 ",
+        bxgyBuyQuantity: "2",
+      }),
+    ).toMatchObject({ bxgyProductId: "632910392", bxgyBuyQuantity: 2, bxgyGetQuantity: 1 });
+  });
+
+  it("other methods ignore the products (a points birthday keeps defaults)", () => {
+    expect(birthdayConfigSchema.parse({})).toMatchObject({
+      giftProductId: null,
+      bxgyProductId: null,
+      bxgyBuyQuantity: 1,
+      bxgyGetQuantity: 1,
+    });
+  });
+});

@@ -101,6 +101,10 @@ export const earnDatesMessages = {
   unknownField: "Unknown field",
   plan: "Upgrade your plan to use this program",
   birthdayInvalid: "Birthday is invalid",
+  /** G-01: the gift product and buy X get Y rewards name the product the shopper gets. */
+  giftProductRequired: "Choose the gift product",
+  bxgyProductRequired: "Choose the product the shopper gets",
+  quantityRange: "Quantity must be between 1 and 100",
   /** G-01: a birthday discount claimed by the shopper; the code follows in the widget and by e-mail. */
   couponOnItsWay: "Your birthday coupon is on its way",
   notEnoughDays: "Not enough days to restart streak",
@@ -174,16 +178,26 @@ export const birthdayConfigSchema = z
     purchaseType: option(["one_time", "subscription", "both"] as const).default("one_time"),
     /** G-05: the VIP tiers it applies to; empty for every member. */
     tierIds: z.array(z.string().min(1).max(100)).max(100).default([]),
+    /** G-01 gift product: the product (platform id) given free, one of it. */
+    giftProductId: z.string().trim().max(100, M.textTooLong).nullable().default(null),
+    /** G-01 buy X get Y: buy this many of anything, get this many of `bxgyProductId` free. */
+    bxgyBuyQuantity: whole(1, 100, M.quantityRange, M.quantityRange).default(1),
+    bxgyGetQuantity: whole(1, 100, M.quantityRange, M.quantityRange).default(1),
+    bxgyProductId: z.string().trim().max(100, M.textTooLong).nullable().default(null),
   })
   .superRefine((c, ctx) => {
     const v = c.rewardValue;
-    const at = (message: string) => ctx.addIssue({ code: "custom", message, path: ["rewardValue"] });
-    if (
-      c.rewardMethod === "no_reward" ||
-      c.rewardMethod === "buy_x_get_y" ||
-      c.rewardMethod === "gift_product"
-    )
+    const at = (message: string, path = "rewardValue") =>
+      ctx.addIssue({ code: "custom", message, path: [path] });
+    if (c.rewardMethod === "gift_product") {
+      if (!c.giftProductId) at(M.giftProductRequired, "giftProductId");
       return;
+    }
+    if (c.rewardMethod === "buy_x_get_y") {
+      if (!c.bxgyProductId) at(M.bxgyProductRequired, "bxgyProductId");
+      return;
+    }
+    if (c.rewardMethod === "no_reward") return;
     if (v === null || v === undefined) return at(M.required);
     if (c.rewardMethod === "point" && (v < 1 || v > MAX_POINTS_PER_ACTION))
       at(v < 1 ? M.pointsAboveZero : M.pointsAtMost);

@@ -258,6 +258,16 @@ async function grantDateRewards(
 function birthdayDiscountOf(c: BirthdayConfig): EarnedDiscount | null {
   if (c.rewardMethod === "discount_percentage") return { kind: "percentage", percentage: c.rewardValue ?? 0 };
   if (c.rewardMethod === "discount_amount") return { kind: "amount", amount: c.rewardValue ?? 0 };
+  if (c.rewardMethod === "gift_product" && c.giftProductId)
+    return { kind: "free_gift", productId: c.giftProductId };
+  if (c.rewardMethod === "buy_x_get_y" && c.bxgyProductId) {
+    return {
+      kind: "bxgy",
+      productId: c.bxgyProductId,
+      buyQuantity: c.bxgyBuyQuantity,
+      getQuantity: c.bxgyGetQuantity,
+    };
+  }
   return null;
 }
 

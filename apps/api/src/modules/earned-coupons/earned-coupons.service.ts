@@ -22,7 +22,9 @@ export type EarnedDiscount =
   | { kind: "percentage"; percentage: number }
   | { kind: "amount"; amount: number }
   | { kind: "free_shipping" }
-  | { kind: "free_gift"; productId: string };
+  | { kind: "free_gift"; productId: string }
+  /** Buy `buyQuantity` of anything, get `getQuantity` of the product free (G-01). */
+  | { kind: "bxgy"; productId: string; buyQuantity: number; getQuantity: number };
 
 export interface EarnedCouponRequest {
   customerId: string;
@@ -46,6 +48,9 @@ interface StoredReward {
   value: number | null;
   currency: string;
   productId: string | null;
+  /** Buy X get Y: the quantities (absent on coupons earned before them, of other kinds). */
+  buyQuantity?: number;
+  getQuantity?: number;
   title: string;
   minimumRequirement: EarnedCouponRequest["minimum"];
   combinesWith: EarnedCouponRequest["combinesWith"];
@@ -81,7 +86,10 @@ export async function earnCoupon(
           ? r.discount.amount
           : null,
     currency: shop.platform_info.currency ?? DEFAULT_CURRENCY,
-    productId: r.discount.kind === "free_gift" ? r.discount.productId : null,
+    productId: r.discount.kind === "free_gift" || r.discount.kind === "bxgy" ? r.discount.productId : null,
+    ...(r.discount.kind === "bxgy"
+      ? { buyQuantity: r.discount.buyQuantity, getQuantity: r.discount.getQuantity }
+      : {}),
     title: r.title,
     minimumRequirement: r.minimum,
     combinesWith: r.combinesWith,
@@ -120,6 +128,16 @@ function discountValueOf(r: StoredReward): DiscountValue {
       return { kind: "free_shipping", maxShippingPrice: null };
     case "free_gift":
       return { kind: "free_product", productIds: r.productId ? [r.productId] : [], quantity: 1 };
+    case "bxgy":
+      return {
+        kind: "buy_x_get_y",
+        buys: { quantity: r.buyQuantity ?? 1, items: all },
+        gets: {
+          quantity: r.getQuantity ?? 1,
+          items: { productIds: r.productId ? [r.productId] : [] },
+          percentage: 100,
+        },
+      };
   }
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createFakeApi } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render";
@@ -18,6 +18,13 @@ function setup() {
         success: true,
         data: { status: "launched", settings: {}, tiers: [{ id: "tier_gold", name: "Gold" }] },
       });
+    }
+    if (url.pathname === "/apiSa/lp/catalogue/products") {
+      const items = [
+        { id: "8000", title: "Laurel Wreath Tee", imageUrl: null, price: 2500, variants: [] },
+        { id: "8001", title: "Olive Candle", imageUrl: null, price: 1800, variants: [] },
+      ];
+      return json({ success: true, data: { items, pageInfo: { hasNextPage: false, endCursor: null } } });
     }
     if (url.pathname.startsWith("/apiSa/lp/programs") && method === "POST") {
       const body = JSON.parse(String(init.body));
@@ -72,4 +79,58 @@ describe("G-05: the birthday editor sets the discount code's conditions", () => 
     expect(await screen.findByText("Enter a minimum above 0")).toBeTruthy();
     expect(posted).toHaveLength(0);
   });
+
+  it("G-01: a gift product birthday needs its product; picked, it is saved with no reward value", async () => {
+    const { fake, posted } = setup();
+    const { user } = await renderApp("/programs/birthday/new", { fake });
+    await user.selectOptions(
+      await screen.findByLabelText("Reward method", {}, { timeout: 5_000 }),
+      "gift_product",
+    );
+    expect(screen.queryByLabelText("Reward value")).toBeNull();
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    expect(await screen.findByText("Choose the gift product")).toBeTruthy();
+    expect(posted).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Choose: Gift product" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(await within(dialog).findByLabelText("Olive Candle"));
+    await user.click(within(dialog).getByRole("button", { name: "Select" }));
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect((posted[0] as { config: unknown }).config).toMatchObject({
+      rewardMethod: "gift_product",
+      rewardValue: null,
+      giftProductId: "8001",
+      bxgyProductId: null,
+    });
+  }, 30_000);
+
+  it("G-01: buy X get Y asks for both quantities and the product, and has no minimum", async () => {
+    const { fake, posted } = setup();
+    const { user } = await renderApp("/programs/birthday/new", { fake });
+    await user.selectOptions(
+      await screen.findByLabelText("Reward method", {}, { timeout: 5_000 }),
+      "buy_x_get_y",
+    );
+    expect(screen.queryByLabelText("Minimum purchase requirement")).toBeNull();
+    await user.clear(screen.getByLabelText("Quantity bought"));
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    expect(await screen.findByText("Quantity must be between 1 and 100")).toBeTruthy();
+    expect(screen.getByText("Choose the product the shopper gets")).toBeTruthy();
+    await user.type(screen.getByLabelText("Quantity bought"), "2");
+    await user.click(screen.getByRole("button", { name: "Choose: Product the shopper gets free" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(await within(dialog).findByLabelText("Laurel Wreath Tee"));
+    await user.click(within(dialog).getByRole("button", { name: "Select" }));
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect((posted[0] as { config: unknown }).config).toMatchObject({
+      rewardMethod: "buy_x_get_y",
+      bxgyBuyQuantity: 2,
+      bxgyGetQuantity: 1,
+      bxgyProductId: "8000",
+      minimumRequirement: "none",
+      minimumValue: null,
+    });
+  }, 30_000);
 });

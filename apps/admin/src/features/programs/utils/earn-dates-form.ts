@@ -20,6 +20,8 @@ export const birthdayRewardMethods = [
   "point",
   "discount_percentage",
   "discount_amount",
+  "gift_product",
+  "buy_x_get_y",
   "no_reward",
 ] as const;
 export const birthdayTimings = ["exact_date", "calendar_month", "around"] as const;
@@ -40,8 +42,15 @@ export const birthdayInputMethods = ["calendar", "manual"] as const;
 export const birthdayMinimums = ["none", "amount", "quantity"] as const;
 export const birthdaySaleChannels = ["online", "pos", "both"] as const;
 export const birthdayPurchaseTypes = ["one_time", "subscription", "both"] as const;
-const isBirthdayDiscount = (method: FormValue | undefined) =>
-  method === "discount_percentage" || method === "discount_amount";
+/** G-01: the birthday rewards paid as a discount code (the others are points or nothing). */
+export const isBirthdayDiscount = (method: FormValue | undefined) =>
+  method === "discount_percentage" ||
+  method === "discount_amount" ||
+  method === "gift_product" ||
+  method === "buy_x_get_y";
+/** The methods whose value is typed (points, percent, amount); the product rewards name a product instead. */
+export const hasBirthdayValue = (method: FormValue | undefined) =>
+  method === "point" || method === "discount_percentage" || method === "discount_amount";
 export const socialActions = [
   "like_facebook",
   "follow_instagram",
@@ -112,6 +121,10 @@ export function earnDatesFields(event: string, c: Config, currency: string): Rec
         saleChannel: str(c.saleChannel, "online"),
         purchaseType: str(c.purchaseType, "one_time"),
         tierIds: Array.isArray(c.tierIds) ? c.tierIds.join(",") : "",
+        giftProductId: str(c.giftProductId),
+        bxgyBuyQuantity: str(c.bxgyBuyQuantity, "1"),
+        bxgyGetQuantity: str(c.bxgyGetQuantity, "1"),
+        bxgyProductId: str(c.bxgyProductId),
       };
     }
     case "member_anniversary":
@@ -159,12 +172,11 @@ export function earnDatesConfig(event: string, f: Record<string, FormValue>, cur
     case "birthday":
       return {
         rewardMethod: f.rewardMethod,
-        rewardValue:
-          f.rewardMethod === "no_reward"
-            ? null
-            : f.rewardMethod === "discount_amount"
-              ? moneyOr(f.rewardValue, currency)
-              : numberOr(f.rewardValue),
+        rewardValue: !hasBirthdayValue(f.rewardMethod)
+          ? null
+          : f.rewardMethod === "discount_amount"
+            ? moneyOr(f.rewardValue, currency)
+            : numberOr(f.rewardValue),
         delivery: f.delivery,
         timing: f.timing,
         daysBefore: f.timing === "around" ? numberOr(f.daysBefore) : 0,
@@ -175,14 +187,17 @@ export function earnDatesConfig(event: string, f: Record<string, FormValue>, cur
         inputMethod: f.inputMethod,
         discountPrefix: f.discountPrefix,
         discountExpiryDays: numberOr(f.discountExpiryDays),
-        // G-05: sent as they are (the API keeps them for points rewards too, unused there).
-        minimumRequirement: f.minimumRequirement,
+        // G-05: sent as they are (the API keeps them for points rewards too, unused there); a buy X
+        // get Y code has its own condition (the quantity bought), so no minimum.
+        minimumRequirement: f.rewardMethod === "buy_x_get_y" ? "none" : f.minimumRequirement,
         minimumValue:
-          f.minimumRequirement === "amount"
-            ? moneyOr(f.minimumValue, currency)
-            : f.minimumRequirement === "quantity"
-              ? numberOr(f.minimumValue)
-              : null,
+          f.rewardMethod === "buy_x_get_y"
+            ? null
+            : f.minimumRequirement === "amount"
+              ? moneyOr(f.minimumValue, currency)
+              : f.minimumRequirement === "quantity"
+                ? numberOr(f.minimumValue)
+                : null,
         combinesWith: {
           orderDiscounts: f.combineOrder === true,
           productDiscounts: f.combineProduct === true,
@@ -193,6 +208,10 @@ export function earnDatesConfig(event: string, f: Record<string, FormValue>, cur
         tierIds: String(f.tierIds ?? "")
           .split(",")
           .filter((id) => id !== ""),
+        giftProductId: f.rewardMethod === "gift_product" ? String(f.giftProductId ?? "") || null : null,
+        bxgyBuyQuantity: numberOr(f.bxgyBuyQuantity),
+        bxgyGetQuantity: numberOr(f.bxgyGetQuantity),
+        bxgyProductId: f.rewardMethod === "buy_x_get_y" ? String(f.bxgyProductId ?? "") || null : null,
       };
     case "member_anniversary":
       return { earnPoint: numberOr(f.earnPoint) };
@@ -242,7 +261,21 @@ export function validateEarnDates(
       const n = whole(f.rewardValue);
       if (n === null || n < 1 || n > 100) errors["config.rewardValue"] = "percentageRange";
     }
-    if (isBirthdayDiscount(f.rewardMethod) && f.minimumRequirement !== "none") {
+    if (f.rewardMethod === "gift_product" && String(f.giftProductId ?? "") === "")
+      errors["config.giftProductId"] = "earnDates.validation.giftProduct";
+    if (f.rewardMethod === "buy_x_get_y") {
+      if (String(f.bxgyProductId ?? "") === "")
+        errors["config.bxgyProductId"] = "earnDates.validation.bxgyProduct";
+      for (const k of ["bxgyBuyQuantity", "bxgyGetQuantity"]) {
+        const n = whole(f[k]);
+        if (n === null || n < 1 || n > 100) errors[`config.${k}`] = "earnDates.validation.quantity";
+      }
+    }
+    if (
+      isBirthdayDiscount(f.rewardMethod) &&
+      f.rewardMethod !== "buy_x_get_y" &&
+      f.minimumRequirement !== "none"
+    ) {
       const text = String(f.minimumValue ?? "").trim();
       const n = f.minimumRequirement === "amount" && /^\d+(\.\d+)?$/.test(text) ? Number(text) : whole(text);
       if (n === null || n <= 0) errors["config.minimumValue"] = "earnDates.validation.minimum";
@@ -294,6 +327,12 @@ export function earnDatesSummary(
     case "birthday": {
       const value = n(c.rewardValue);
       if (c.rewardMethod === "no_reward") return t("earnDates.summary.birthdayNone");
+      if (c.rewardMethod === "gift_product") return t("earnDates.summary.birthdayGift");
+      if (c.rewardMethod === "buy_x_get_y")
+        return t("earnDates.summary.birthdayBxgy", {
+          buy: n(c.bxgyBuyQuantity) ?? 1,
+          get: n(c.bxgyGetQuantity) ?? 1,
+        });
       if (value === null) return null;
       if (c.rewardMethod === "discount_percentage")
         return t("earnDates.summary.birthdayPercent", { percent: value });

@@ -23,12 +23,15 @@ import {
   birthdaySaleChannels,
   birthdaySeparators,
   birthdayTimings,
+  hasBirthdayValue,
+  isBirthdayDiscount,
   type MilestoneRow,
   milestonesOf,
   milestonesText,
   proSocialActions,
   socialActions,
 } from "../../utils/earn-dates-form";
+import { CataloguePicker } from "../pickers/catalogue-picker";
 import type { KindFieldsProps } from "./fields";
 
 /**
@@ -131,7 +134,33 @@ export function BirthdayFields(p: KindFieldsProps) {
     <BlockStack gap="400">
       <Section title={t("earnDates.sections.reward")}>
         <Choice name="rewardMethod" options={birthdayRewardMethods} p={p} />
-        {method !== "no_reward" ? (
+        {method === "gift_product" ? (
+          <CataloguePicker
+            kind="products"
+            name="birthdayGift"
+            single
+            value={String(p.fields.giftProductId ?? "")}
+            onChange={(v) => p.set("giftProductId", v)}
+            error={p.error("config.giftProductId")}
+          />
+        ) : null}
+        {method === "buy_x_get_y" ? (
+          <>
+            <FormLayout.Group>
+              <Text_ name="bxgyBuyQuantity" type="number" p={p} />
+              <Text_ name="bxgyGetQuantity" type="number" p={p} />
+            </FormLayout.Group>
+            <CataloguePicker
+              kind="products"
+              name="birthdayBxgyGet"
+              single
+              value={String(p.fields.bxgyProductId ?? "")}
+              onChange={(v) => p.set("bxgyProductId", v)}
+              error={p.error("config.bxgyProductId")}
+            />
+          </>
+        ) : null}
+        {hasBirthdayValue(method) ? (
           <Text_
             name="rewardValue"
             type="number"
@@ -141,14 +170,14 @@ export function BirthdayFields(p: KindFieldsProps) {
             }
           />
         ) : null}
-        {method === "discount_percentage" || method === "discount_amount" ? (
+        {isBirthdayDiscount(method) ? (
           <FormLayout.Group>
             <Text_ name="discountPrefix" p={p} />
             <Text_ name="discountExpiryDays" type="number" p={p} />
           </FormLayout.Group>
         ) : null}
       </Section>
-      {method === "discount_percentage" || method === "discount_amount" ? <BirthdayConditions p={p} /> : null}
+      {isBirthdayDiscount(method) ? <BirthdayConditions p={p} minimum={method !== "buy_x_get_y"} /> : null}
       <Section title={t("earnDates.sections.timing")}>
         <Choice name="delivery" options={birthdayDeliveries} p={p} />
         <Choice name="timing" options={birthdayTimings} p={p} />
@@ -173,7 +202,7 @@ export function BirthdayFields(p: KindFieldsProps) {
 }
 
 /** G-05: what the birthday code needs and where it works: minimum, combinations, channel, purchase type, tiers. */
-function BirthdayConditions({ p }: { p: KindFieldsProps }) {
+function BirthdayConditions({ p, minimum: withMinimum }: { p: KindFieldsProps; minimum: boolean }) {
   const { t } = useTranslation();
   const tiers = useVipTierNames(true);
   const picked = String(p.fields.tierIds ?? "")
@@ -184,17 +213,19 @@ function BirthdayConditions({ p }: { p: KindFieldsProps }) {
   const minimum = p.fields.minimumRequirement;
   return (
     <Section title={t("earnDates.sections.conditions")}>
-      <FormLayout.Group>
-        <Choice name="minimumRequirement" options={birthdayMinimums} p={p} />
-        {minimum === "amount" || minimum === "quantity" ? (
-          <Text_
-            name={minimum === "amount" ? "minimumAmount" : "minimumQuantity"}
-            field="minimumValue"
-            type="number"
-            p={p}
-          />
-        ) : null}
-      </FormLayout.Group>
+      {withMinimum ? (
+        <FormLayout.Group>
+          <Choice name="minimumRequirement" options={birthdayMinimums} p={p} />
+          {minimum === "amount" || minimum === "quantity" ? (
+            <Text_
+              name={minimum === "amount" ? "minimumAmount" : "minimumQuantity"}
+              field="minimumValue"
+              type="number"
+              p={p}
+            />
+          ) : null}
+        </FormLayout.Group>
+      ) : null}
       <BlockStack gap="100">
         <Text as="span" variant="bodyMd">
           {t("earnDates.fields.combinesWith.label")}
