@@ -53,8 +53,17 @@ const DEFAULTS = {
   platformTimeZone: "America/New_York",
   colors: DEMO_GENERAL_AND_COLOURS.colors,
   colorsAccess: { allowed: true, primaryAllowed: true, requiredPlan: "Essential" },
+  // H-08, R-04: point expiration is Essential; the shop is on it.
+  pointExpiryAccess: { allowed: true, requiredPlan: "Essential" },
 };
-const { general: _g, colors: _c, colorsAccess: _a, platformTimeZone: _z, ...SHARED_DEFAULTS } = DEFAULTS;
+const {
+  general: _g,
+  colors: _c,
+  colorsAccess: _a,
+  pointExpiryAccess: _p,
+  platformTimeZone: _z,
+  ...SHARED_DEFAULTS
+} = DEFAULTS;
 
 async function member(platformId: string) {
   return t.deps.db.transaction().execute((trx) =>
@@ -264,6 +273,11 @@ describe("PUT /apiSa/lp/settings: validation (every error names its field, nothi
     expect(
       (await putSettings({ pointExpiry: { expiry: "permanent", customDuration: null } })).statusCode,
     ).toBe(200);
+    // The admin learns it before trying: only "never" is offered below the plan.
+    expect((await getSettings()).json().data.pointExpiryAccess).toEqual({
+      allowed: false,
+      requiredPlan: "Essential",
+    });
     await updateShopRow(t, SHOP, { plan: "pro" });
   });
 });

@@ -247,6 +247,8 @@ export const loyaltySettingsSchema = z.object({
   colors: brandColorsSchema,
   /** M-04, R-04: colours are Essential; `primaryAllowed` also with the shop's free-primary flag. */
   colorsAccess: z.object({ allowed: z.boolean(), primaryAllowed: z.boolean(), requiredPlan: z.string() }),
+  /** H-08, R-04: point expiration is Essential; below it only "never" can be saved. */
+  pointExpiryAccess: z.object({ allowed: z.boolean(), requiredPlan: z.string() }),
 });
 export type LoyaltySettings = z.infer<typeof loyaltySettingsSchema>;
 

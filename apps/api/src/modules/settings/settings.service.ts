@@ -58,6 +58,10 @@ export function presentLoyaltySettings(
     platformTimeZone: shop.platform_info.ianaTimezone ?? "UTC",
     colors: savedBrandColorsOf({ settings }),
     colorsAccess: colorsAccessOf(shop),
+    pointExpiryAccess: {
+      allowed: planAllows(planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }), "point_expiration"),
+      requiredPlan: planTierDisplayName(minimumPlanFor("point_expiration")),
+    },
   };
 }
 

@@ -30,6 +30,7 @@ const saved: LoyaltySettings = {
   platformTimeZone: "America/New_York",
   colors: { primary: "#1f2937", secondary: "#ffffff", accent: "#1f6feb", loyaltyPageButton: "#1f4b3f" },
   colorsAccess: { allowed: true, primaryAllowed: true, requiredPlan: "Essential" },
+  pointExpiryAccess: { allowed: true, requiredPlan: "Essential" },
 };
 
 function setup() {
@@ -172,5 +173,84 @@ describe("/settings → Order, Pre-launch, Exchange rate, Coupon revoke (M-01 �
     fake.answer("GET /apiSa/lp/settings", 500, { success: false, error: "boom", code: "internal" });
     await renderApp("/settings", { fake });
     expect(await screen.findByText("The settings couldn't be loaded.", {}, { timeout: 15_000 })).toBeTruthy();
+  }, 30_000);
+});
+
+describe("/settings → Point expiration (H-07, H-08, R-04)", () => {
+  it("a preset period and a custom one are saved as the API's codes; a refusal shows at the field", async () => {
+    const fake = setup();
+    fake.answer("PUT /apiSa/lp/settings", 200, {
+      success: true,
+      data: {
+        settings: { ...saved, pointExpiry: { expiry: "6M", customDuration: null } },
+        pendingPointsConversion: null,
+      },
+      message: "Save successfully",
+    });
+    await renderApp("/settings", { fake });
+    const expiry = await screen.findByRole("combobox", { name: "Points expire" }, { timeout: 15_000 });
+    expect((expiry as HTMLSelectElement).value).toBe("permanent");
+    expect(screen.getByRole("link", { name: "Set the reminders" }).getAttribute("href")).toBe(
+      "/settings/notifications/points_expiring",
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(expiry, "6M");
+    // The server holds what it saved: the settings read after the save answer it.
+    fake.answer("GET /apiSa/lp/settings", 200, {
+      success: true,
+      data: { ...saved, pointExpiry: { expiry: "6M", customDuration: null } },
+    });
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    await waitFor(() => expect(fake.callsTo("PUT", "/apiSa/lp/settings")).toHaveLength(1));
+    expect(fake.callsTo("PUT", "/apiSa/lp/settings")[0]?.body).toEqual({
+      pointExpiry: { expiry: "6M", customDuration: null },
+    });
+    // Saved: the save bar goes.
+    await waitFor(() => expect(screen.queryAllByRole("button", { name: "Save" })).toHaveLength(0));
+
+    fake.answer("PUT /apiSa/lp/settings", 400, {
+      success: false,
+      error: "Custom expiry must be a number followed by D, W, M or Y, such as 45D.",
+      code: "validation_failed",
+      errors: [
+        {
+          field: "pointExpiry.customDuration",
+          message: "Custom expiry must be a number followed by D, W, M or Y, such as 45D.",
+        },
+      ],
+    });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Points expire" }), "custom");
+    const period = screen.getByRole("spinbutton", { name: "Expiry period" });
+    await user.clear(period);
+    await user.type(period, "10");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Period unit" }), "W");
+    expectConsoleError(1);
+    await user.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    expect(
+      await screen.findByText("Custom expiry must be a number followed by D, W, M or Y, such as 45D."),
+    ).toBeTruthy();
+    expect(fake.callsTo("PUT", "/apiSa/lp/settings")[1]?.body).toEqual({
+      pointExpiry: { expiry: "custom", customDuration: "10W" },
+    });
+  }, 30_000);
+
+  it("below Essential only 'Never' can be chosen, with the plan's badge; a stored code outside the list shows as custom", async () => {
+    const fake = setup();
+    fake.answer("GET /apiSa/lp/settings", 200, {
+      success: true,
+      data: {
+        ...saved,
+        pointExpiry: { expiry: "14D", customDuration: null },
+        pointExpiryAccess: { allowed: false, requiredPlan: "Essential" },
+      },
+    });
+    await renderApp("/settings", { fake });
+    const expiry = await screen.findByRole("combobox", { name: "Points expire" }, { timeout: 15_000 });
+    expect((expiry as HTMLSelectElement).value).toBe("custom");
+    expect((screen.getByRole("spinbutton", { name: "Expiry period" }) as HTMLInputElement).value).toBe("14");
+    expect(screen.getAllByText("Available in Essential plan").length).toBeGreaterThan(0);
+    const option = (name: string) => within(expiry).getByRole("option", { name }) as HTMLOptionElement;
+    expect(option("Never").disabled).toBe(false);
+    expect(option("After 3 months without activity").disabled).toBe(true);
   }, 30_000);
 });

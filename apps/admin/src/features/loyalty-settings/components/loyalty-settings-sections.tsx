@@ -21,6 +21,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { LeavePageGuard } from "../../../components/leave-page-guard";
 import { SaveBar } from "../../../components/save-bar/save-bar";
 import { useSaveBar } from "../../../components/save-bar/use-save-bar";
@@ -34,6 +35,12 @@ import {
   generalBodyOf,
   generalColourFormOf,
 } from "./general-colour-sections";
+import {
+  type PointExpiryForm,
+  PointExpirySection,
+  pointExpiryBodyOf,
+  pointExpiryFormOf,
+} from "./point-expiry-section";
 
 type DurationUnit = (typeof durationUnits)[number];
 type LimitUnit = (typeof limitUnits)[number];
@@ -56,6 +63,8 @@ interface Form {
   timeLimitUnit: DurationUnit;
   /** M-02, M-04. */
   generalColours: GeneralColourForm;
+  /** H-07, H-08. */
+  pointExpiry: PointExpiryForm;
 }
 
 function formOf(s: LoyaltySettings): Form {
@@ -75,6 +84,7 @@ function formOf(s: LoyaltySettings): Form {
     timeLimitValue: String(s.couponRevoke.timeLimit?.value ?? 30),
     timeLimitUnit: s.couponRevoke.timeLimit?.unit ?? "day",
     generalColours: generalColourFormOf(s),
+    pointExpiry: pointExpiryFormOf(s.pointExpiry),
   };
 }
 
@@ -103,6 +113,9 @@ function bodyOf(form: Form, saved: Form): PutLoyaltySettingsBody {
     body.sandbox = { enabled: form.sandboxEnabled, testEmails: emailsOf(form.testEmails) };
   }
   if (differs(["exchangeRate"])) body.exchangeRate = numberOf(form.exchangeRate);
+  const expiry = pointExpiryBodyOf(form.pointExpiry);
+  if (JSON.stringify(expiry) !== JSON.stringify(pointExpiryBodyOf(saved.pointExpiry)))
+    body.pointExpiry = expiry;
   const general = generalBodyOf(form.generalColours);
   if (JSON.stringify(general) !== JSON.stringify(generalBodyOf(saved.generalColours))) body.general = general;
   if (JSON.stringify(form.generalColours.colors) !== JSON.stringify(saved.generalColours.colors)) {
@@ -142,6 +155,8 @@ const FIELD_OF: [RegExp, string][] = [
   [/^couponRevoke\.timeframe/, "timeframeDuration"],
   [/^couponRevoke\.timeLimit/, "timeLimitValue"],
   [/^couponRevoke/, "revokeEnabled"],
+  [/^pointExpiry\.customDuration/, "customDuration"],
+  [/^pointExpiry/, "expiry"],
   [/^general\.dateFormat/, "dateFormat"],
   [/^general\.loginRedirectUrl/, "loginRedirectUrl"],
   [/^general\.signUpRedirectUrl/, "signUpRedirectUrl"],
@@ -249,6 +264,12 @@ function SettingsForm({ saved, weeklyReportAnchor }: { saved: LoyaltySettings; w
       setErrors({});
     },
   });
+  // A link to a section (`/settings#settings-point-expiry`, the programs' "Point expiration" tab)
+  // lands on it once the form is there.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash]);
   const changed = JSON.stringify(form) !== JSON.stringify(initial);
   const { setSaveChanged } = saveBar;
   useEffect(() => setSaveChanged(changed), [changed, setSaveChanged]);
@@ -321,6 +342,12 @@ function SettingsForm({ saved, weeklyReportAnchor }: { saved: LoyaltySettings; w
           </BlockStack>
         </Card>
       </Layout.AnnotatedSection>
+      <PointExpirySection
+        form={form.pointExpiry}
+        access={saved.pointExpiryAccess}
+        errors={errors}
+        onChange={(next) => set("pointExpiry", next)}
+      />
       <Layout.AnnotatedSection
         id="settings-pre-launch"
         title={t("loyaltySettings.sandbox.title")}

@@ -8,7 +8,7 @@ import { ProgramNamesModal } from "./program-names-modal";
 
 /** The dashboard-style tabs that lead to other areas (C-05). */
 const areaTabs: readonly { id: string; path: string; label?: string }[] = [
-  { id: "pointExpiration", path: "/settings" },
+  { id: "pointExpiration", path: "/settings#settings-point-expiry" },
   { id: "referrals", path: "/programs/referral" },
   { id: "vipTiers", path: "/membership/vip" },
   // Issue 15 part 2: the review queues and the growth rewards page.
