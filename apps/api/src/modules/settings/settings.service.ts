@@ -59,7 +59,10 @@ export function presentLoyaltySettings(
     colors: savedBrandColorsOf({ settings }),
     colorsAccess: colorsAccessOf(shop),
     pointExpiryAccess: {
-      allowed: planAllows(planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }), "point_expiration"),
+      allowed: planAllows(
+        planRankOf(shop.plan, { posExtension: shop.is_enable_pos_pro3 }),
+        "point_expiration",
+      ),
       requiredPlan: planTierDisplayName(minimumPlanFor("point_expiration")),
     },
   };
