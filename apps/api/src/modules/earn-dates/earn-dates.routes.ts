@@ -7,6 +7,8 @@ import { AppError, parseInput } from "../../infra/errors";
 import { ok, requireProxy } from "../../infra/http";
 import { SESSION_COOKIE } from "../auth/auth.routes";
 import { authenticateAdmin, issueToken } from "../auth/auth.service";
+import { expiryReminderSettings } from "../mail/mail.service";
+import { remindOfExpiringPoints } from "../point-expiry/point-expiry.service";
 import { proxyRateLimitKey } from "../storefront/proxy.guard";
 import {
   claimShopperBirthday,
@@ -57,9 +59,11 @@ export function registerEarnDatesRoutes(app: FastifyInstance, deps: Deps): void 
       plan: z.enum(["free", "pro_3", "advanced"]).optional(),
       /** Run the shop's daily birthday and anniversary pass now (the job runs hourly). */
       runDailyPass: z.boolean().optional(),
+      /** Run the shop's point-expiry reminders now (L-05; the job runs hourly). */
+      runExpiryReminders: z.boolean().optional(),
     });
     app.post("/dev/clock", { config: { guard: "session" as const } }, async (request) => {
-      const { days, reset, plan, runDailyPass } = parseInput(body, request.body ?? {});
+      const { days, reset, plan, runDailyPass, runExpiryReminders } = parseInput(body, request.body ?? {});
       if (!request.cookies[SESSION_COOKIE]) throw new AppError("unauthenticated", 401);
       const admin = await authenticateAdmin(
         deps,
@@ -75,7 +79,12 @@ export function registerEarnDatesRoutes(app: FastifyInstance, deps: Deps): void 
         after = batch.next?.after ?? null;
         more = after !== null;
       }
-      return ok({ now: deps.clock.now().toISOString(), granted });
+      let reminded = 0;
+      if (runExpiryReminders) {
+        const reminders = await expiryReminderSettings(deps, admin.shopId);
+        if (reminders) reminded = await remindOfExpiringPoints(deps, admin.shopId, reminders);
+      }
+      return ok({ now: deps.clock.now().toISOString(), granted, reminded });
     });
   }
 }
