@@ -152,6 +152,23 @@ describe("GET|PUT /apiSa/storefront/loyalty-page (N-10)", () => {
   });
 });
 
+describe("GET /proxy/points-estimate: bad input (N-11)", () => {
+  it.each([
+    [{}, "amounts is required."],
+    [{ amounts: "" }, "amounts must be amounts in minor units separated by commas, such as 2500,4999."],
+    [{ amounts: "12,abc" }, "amounts must be amounts in minor units separated by commas, such as 2500,4999."],
+    [{ amounts: "-5" }, "amounts must be amounts in minor units separated by commas, such as 2500,4999."],
+    [
+      { amounts: Array.from({ length: 21 }, (_, i) => String(i)).join(",") },
+      "amounts must be at most 20 amounts.",
+    ],
+  ])("refuses %j naming amounts", async (query, message) => {
+    const res = await proxy("/proxy/points-estimate", query as Record<string, string>);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ field: "amounts", message });
+  });
+});
+
 describe("GET|PUT /apiSa/storefront/point-calculator (N-20, M-22)", () => {
   it("answers the settings with the order programs, and the page's calculator follows them", async () => {
     const res = await get("/apiSa/storefront/point-calculator");
@@ -164,6 +181,16 @@ describe("GET|PUT /apiSa/storefront/point-calculator (N-20, M-22)", () => {
     // C-15's default program: 10 points per 100.00, proportional, rounded down: 250.00 → 25.
     const byDefault = (await proxy("/proxy/loyalty-page", { amount: "250" })).body;
     expect(byDefault).toContain("An order of $250.00 earns <strong>25 points</strong>.");
+    // N-11: the storefront blocks ask the engine the same figure (a step count would say 20).
+    const estimate = await proxy("/proxy/points-estimate", { amounts: "25000,999,0" });
+    expect(estimate.statusCode, estimate.body).toBe(200);
+    expect(estimate.json().data).toEqual({
+      estimates: [
+        { amount: 25000, points: 25 },
+        { amount: 999, points: 0 },
+        { amount: 0, points: 0 },
+      ],
+    });
 
     const saved = await put("/apiSa/storefront/point-calculator", {
       enabled: true,

@@ -100,6 +100,8 @@ import {
   proxyCouponsResponse,
   proxyCustomerResponse,
   proxyJoinResponse,
+  proxyPointsEstimateQuery,
+  proxyPointsEstimateResponse,
   proxyRedeemBody,
   proxyRedeemResponse,
   proxyRevokeResponse,
@@ -600,6 +602,12 @@ export const apiRoutes = {
     guard: "proxy",
     query: proxyActivitiesQuery,
     response: z.object({ activities: z.array(proxyActivitySchema), pageInfo: pageInfoSchema }),
+  },
+  "GET /proxy/points-estimate": {
+    summary: "Storefront: the points orders of these amounts earn, as the calculator counts (N-11, N-20)",
+    guard: "proxy",
+    query: proxyPointsEstimateQuery,
+    response: proxyPointsEstimateResponse,
   },
   "GET /proxy/customer": {
     summary: "Storefront: membership, balances, ways to earn and to redeem, point label",

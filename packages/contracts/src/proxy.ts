@@ -93,6 +93,30 @@ export const proxyRedeemResponse = z.object({
   replayed: z.boolean(),
 });
 
+/** Most amounts one estimate asks for: a cart page's blocks, not a catalogue. */
+export const POINTS_ESTIMATE_AMOUNTS_MAX = 20;
+
+/**
+ * `GET /proxy/points-estimate?amounts=2500,4999` (N-11): what orders of these amounts (minor
+ * units) earn by the shop's order programs, as the loyalty page's calculator counts (N-20) — the
+ * storefront blocks show the engine's figure, never their own arithmetic.
+ */
+export const proxyPointsEstimateQuery = z.object({
+  amounts: z
+    .string({ error: "amounts is required." })
+    .max(POINTS_ESTIMATE_AMOUNTS_MAX * 13, "amounts must be at most 20 amounts.")
+    .regex(
+      /^\d{1,12}(,\d{1,12})*$/,
+      "amounts must be amounts in minor units separated by commas, such as 2500,4999.",
+    )
+    .transform((v) => v.split(",").map(Number))
+    .refine((list) => list.length <= POINTS_ESTIMATE_AMOUNTS_MAX, "amounts must be at most 20 amounts."),
+});
+export const proxyPointsEstimateResponse = z.object({
+  estimates: z.array(z.object({ amount: z.number().int(), points: z.number().int() })),
+});
+export type ProxyPointsEstimateResponse = z.infer<typeof proxyPointsEstimateResponse>;
+
 export const proxyCouponsResponse = z.object({ coupons: z.array(proxyCouponSchema) });
 
 export const proxyRevokeResponse = z.object({ coupon: proxyCouponSchema, availablePoints: z.number().int() });

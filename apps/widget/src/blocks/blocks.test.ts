@@ -119,11 +119,19 @@ describe("points and sign-up blocks (N-11, N-21)", () => {
     const proxy = fakeProxy({
       "GET /customer": ok(customerView()),
       "GET /onsite": ok({ colors, checkout: null, popups: [] }),
+      // The engine's figures (a program that does not keep its step earns in proportion).
+      "GET /points-estimate": ok({
+        estimates: [
+          { amount: 25000, points: 25 },
+          { amount: 5000, points: 0 },
+          { amount: 1000, points: 0 },
+        ],
+      }),
     });
     await startBlocks(script("42"), NOW);
     const product = document.querySelector<HTMLElement>("[data-laurel-points]");
-    // 10 points per $100.00: $250.00 earns 20.
-    expect(product?.textContent).toBe("Earn 20 points with this purchase");
+    // What the engine says $250.00 earns, not the block's own arithmetic.
+    expect(product?.textContent).toBe("Earn 25 points with this purchase");
     expect(product?.hidden).toBe(false);
     // $50.00 earns nothing; a member still sees the balance.
     expect(document.getElementById("cart")?.textContent).toBe("You have 1,250 points.");
@@ -133,6 +141,24 @@ describe("points and sign-up blocks (N-11, N-21)", () => {
     // A member has joined: no sign-up block.
     expect(document.getElementById("signup")?.hidden).toBe(true);
     expect(proxy.calls.filter((c) => c.path === "/customer")).toHaveLength(1);
+    // One estimate for every block's amount.
+    expect(proxy.calls.filter((c) => c.path.startsWith("/points-estimate")).map((c) => c.path)).toEqual([
+      "/points-estimate?amounts=25000,5000,1000",
+    ]);
+  });
+
+  it("without the engine's estimate a block claims no points, and the member's balance still shows", async () => {
+    document.body.innerHTML = `
+      <p data-laurel-points data-amount="25000" hidden id="product"></p>
+      <p data-laurel-points data-amount="5000" data-member-template="You have {{points}}." hidden id="cart"></p>`;
+    fakeProxy({
+      "GET /customer": ok(customerView()),
+      "GET /onsite": ok({ colors, checkout: null, popups: [] }),
+      "GET /points-estimate": { status: 503, body: { success: false, code: "unavailable" } },
+    });
+    await startBlocks(script("42"), NOW);
+    expect(document.getElementById("product")?.hidden).toBe(true);
+    expect(document.getElementById("cart")?.textContent).toBe("You have 1,250 points.");
   });
 
   it("a guest sees the sign-up block; a page without blocks asks nothing but the popups", async () => {

@@ -19,7 +19,12 @@
  *
  * Like the loader it never throws: every failure leaves the page as it was.
  */
-import type { ProxyCoupon, ProxyCustomerResponse, ProxyOnsiteResponse } from "@laurel/contracts";
+import type {
+  ProxyCoupon,
+  ProxyCustomerResponse,
+  ProxyOnsiteResponse,
+  ProxyPointsEstimateResponse,
+} from "@laurel/contracts";
 import { formatPoints } from "../shared/format";
 
 export type Popup = ProxyOnsiteResponse["popups"][number];
@@ -51,11 +56,24 @@ async function getData<T>(url: string): Promise<T> {
   return body.data as T;
 }
 
-/** Points an order of `amountMinor` earns by the shop's order programs (rounded down, as the API). */
-export function pointsFor(view: ProxyCustomerResponse, amountMinor: number): number {
-  return view.waysToEarn
-    .filter((w) => w.event === "place_order" && w.perAmount)
-    .reduce((sum, w) => sum + Math.floor(amountMinor / (w.perAmount as number)) * w.points, 0);
+/** Each amount's points as the engine counts them (`/points-estimate`): amount → points. */
+export type Estimates = ReadonlyMap<number, number>;
+
+/** The amounts of the page's points blocks, asked of the API in one request (at most 20). */
+function estimatesFor(proxy: string): Promise<Estimates | null> {
+  const amounts = [
+    ...new Set(
+      Array.from(
+        doc.querySelectorAll<HTMLElement>("[data-laurel-points]"),
+        (el) => el.dataset.amount ?? "",
+      ).filter((a) => /^\d{1,12}$/.test(a)),
+    ),
+  ].slice(0, 20);
+  if (amounts.length === 0) return Promise.resolve(null);
+  return getData<ProxyPointsEstimateResponse>(`${proxy}/points-estimate?amounts=${amounts.join(",")}`).then(
+    (r) => new Map(r.estimates.map((e) => [e.amount, e.points])),
+    () => null,
+  );
 }
 
 const fill = (template: string, points: string, amount = "") =>
@@ -90,10 +108,12 @@ export function fillBlocks(
   view: ProxyCustomerResponse,
   locale: string,
   onsite: BlockTexts = null,
+  estimates: Estimates | null = null,
 ): void {
   const points = (n: number) => formatPoints(n, { position: "after", ...view.pointLabel }, locale);
   for (const el of Array.from(root.querySelectorAll<HTMLElement>("[data-laurel-points]"))) {
-    const earned = pointsFor(view, Number(el.dataset.amount));
+    // The engine's figure; unknown (the estimate failed), the block says nothing about it.
+    const earned = estimates?.get(Number(el.dataset.amount)) ?? 0;
     const member = view.customer?.type === "member" ? view.customer : null;
     const memberTemplate = el.dataset.memberTemplate;
     // Below the order program's step ("10 points for every $100"), the step itself is the offer.
@@ -266,8 +286,8 @@ export async function startBlocks(script: HTMLElement | null, now = new Date()):
     (viewPromise ||= getData<ProxyCustomerResponse>(`${embed.proxy}/customer`).catch(() => null));
   const onsiteData = getData<ProxyOnsiteResponse>(`${embed.proxy}/onsite`).catch(() => null);
   const blocks = hasBlocks
-    ? Promise.all([view(), onsiteData]).then(([v, onsite]) => {
-        if (v) fillBlocks(doc, v, embed.locale, onsite);
+    ? Promise.all([view(), onsiteData, estimatesFor(embed.proxy)]).then(([v, onsite, estimates]) => {
+        if (v) fillBlocks(doc, v, embed.locale, onsite, estimates);
       })
     : Promise.resolve();
   const popups = onsiteData

@@ -7,6 +7,7 @@ import {
   loyaltyPageSections,
   type PointCalculator,
   type PointCalculatorResponse,
+  type ProxyPointsEstimateResponse,
   pointCalculatorSchema,
 } from "@laurel/contracts";
 import type { ShopRow, ShopSettingsJson } from "@laurel/db";
@@ -183,6 +184,18 @@ export function calculatorProgramsOf(context: ShopContext, calculator: PointCalc
 export function storefrontCalculatorPoints(context: ShopContext, amountMinor: number): number {
   const calculator = pointCalculatorOf(context.shop.settings);
   return calculateOrderPoints(calculatorProgramsOf(context, calculator), amountMinor);
+}
+
+/** `GET /proxy/points-estimate`: each amount's points, as the calculator counts them. */
+export async function estimateOrderPoints(
+  deps: Deps,
+  shopId: string,
+  amounts: readonly number[],
+): Promise<ProxyPointsEstimateResponse> {
+  const context = await contextOf(deps, shopId);
+  return {
+    estimates: amounts.map((amount) => ({ amount, points: storefrontCalculatorPoints(context, amount) })),
+  };
 }
 
 async function contextOf(deps: Deps, shopId: string): Promise<ShopContext> {

@@ -1,9 +1,15 @@
-import { proxyActivitiesQuery, proxyRedeemBody, widgetSettingsQuery } from "@laurel/contracts";
+import {
+  proxyActivitiesQuery,
+  proxyPointsEstimateQuery,
+  proxyRedeemBody,
+  widgetSettingsQuery,
+} from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireProxy } from "../../infra/http";
+import { estimateOrderPoints } from "./loyalty-page-settings";
 import { authenticateProxy, proxyRateLimitKey } from "./proxy.guard";
 import {
   getShopperView,
@@ -35,6 +41,12 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: Deps): void
   app.get("/proxy/customer", proxy, async (request) => {
     const { locale } = parseInput(widgetSettingsQuery, request.query);
     return ok(await getShopperView(deps, requireProxy(request), locale));
+  });
+
+  // N-11: the product, cart and thank-you blocks ask the engine what their amounts earn.
+  app.get("/proxy/points-estimate", proxy, async (request) => {
+    const { amounts } = parseInput(proxyPointsEstimateQuery, request.query);
+    return ok(await estimateOrderPoints(deps, requireProxy(request).shopId, amounts));
   });
 
   app.post("/proxy/redeem", proxy, async (request) => {
