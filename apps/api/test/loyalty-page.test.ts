@@ -233,6 +233,39 @@ describe("GET|PUT /apiSa/storefront/point-calculator (N-20, M-22)", () => {
     expect(body).toContain("$10.00 gives you <strong>1 point</strong>!");
   });
 
+  it("uses the shop's loyalty-page texts (translation type loyalty-page, M-13) in its primary language", async () => {
+    const translation = (await get("/apiSa/translation")).json().data;
+    const save = async (translations: Record<string, Record<string, string>>, primaryLanguage = "en") =>
+      adminSend(t.app, "POST", "/apiSa/translation", await token(), {
+        ...translation,
+        primaryLanguage,
+        additionalLanguages: [],
+        translations,
+      });
+    // Laurel's words until the shop writes its own.
+    const shipped = (await proxy("/proxy/loyalty-page")).body;
+    expect(shipped).toContain('<h2 id="laurel-earn">Ways to earn</h2>');
+    expect(shipped).toContain("for every $100.00 spent");
+    const res = await save(
+      {
+        de: {
+          "page.earnTitle": "So sammeln Sie <Punkte>",
+          "page.perAmount": "{{points}} pro {{amount}} Umsatz",
+          "page.signIn": "Anmelden",
+        },
+      },
+      "de",
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const german = (await proxy("/proxy/loyalty-page")).body;
+    expect(german).toContain('<h2 id="laurel-earn">So sammeln Sie &#60;Punkte&#62;</h2>');
+    expect(german).toContain("10 points pro $100.00 Umsatz");
+    expect(german).toContain(">Anmelden</a>");
+    // A text the shop left alone is Laurel's.
+    expect(german).toContain('<h2 id="laurel-redeem">Ways to redeem</h2>');
+    expect((await save({}, "en")).statusCode).toBe(200);
+  });
+
   it.each([
     ["defaultAmount", { defaultAmount: -1 }, "Default amount must be 0 or more."],
     ["defaultAmount", { defaultAmount: 1.5 }, "Default amount must be a whole number"],

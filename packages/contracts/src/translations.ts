@@ -86,6 +86,7 @@ export const translationEditorTypes = [
   "widget-design",
   "check-out",
   "point-calculator",
+  "loyalty-page",
   "visit-website-popup",
   "reward-reminder",
   "sign-up",

@@ -273,6 +273,26 @@ export const widgetTranslationDefaults = {
   "calculator.amount": "Order amount ({{currency}})",
   "calculator.button": "Calculate",
   "calculator.result": "An order of {{amount}} earns {{points}}.",
+  // N-10: the loyalty page's own words (translation type `loyalty-page`, M-13); its hero, FAQs and
+  // section order are the merchant's, set on `/storefront/loyalty-page` and `/storefront/faqs`.
+  "page.earnTitle": "Ways to earn",
+  "page.redeemTitle": "Ways to redeem",
+  "page.vipTitle": "VIP benefits",
+  "page.referralTitle": "Refer a friend",
+  "page.referralBody": "Share your link from the rewards panel: your friend gets a reward, and so do you.",
+  "page.referralButton": "Get my link",
+  "page.faqsTitle": "FAQs",
+  "page.balance": "You have {{points}}.",
+  "page.tier": "VIP tier: {{tier}}",
+  "page.join": "Join now",
+  "page.signIn": "Sign in",
+  "page.seeRewards": "See my rewards",
+  "page.perAmount": "{{points}} for every {{amount}} spent",
+  "page.completed": "Completed",
+  "page.vipStart": "Where every member starts",
+  "page.vipSpend": "Spend {{amount}}",
+  "page.vipOrders": "Orders placed: {{count}}",
+  "page.vipEarn": "Earn {{points}}",
 } as const;
 
 export type WidgetTranslationKey = keyof typeof widgetTranslationDefaults;

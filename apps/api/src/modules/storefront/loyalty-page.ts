@@ -55,12 +55,22 @@ function fillHtml(template: string, html: Record<string, string>): string {
     .join("");
 }
 
-function milestoneText(view: ProxyCustomerResponse, tier: TierBenefit, currency: string): string {
-  if (tier.milestone <= 0) return "Where every member starts";
-  if (tier.unit === "money") return `Spend ${money(tier.milestone, currency)}`;
+/** A shop text (the page's `page.*` keys) with its placeholders filled by plain text, escaped. */
+const fillText = (template: string, values: Record<string, string>) =>
+  fillHtml(template, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, esc(v)])));
+
+/** What it takes to reach a tier, in the shop's words (escaped). */
+function milestoneText(
+  view: ProxyCustomerResponse,
+  tier: TierBenefit,
+  currency: string,
+  t: (key: string) => string,
+): string {
+  if (tier.milestone <= 0) return esc(t("page.vipStart"));
+  if (tier.unit === "money") return fillText(t("page.vipSpend"), { amount: money(tier.milestone, currency) });
   if (tier.unit === "orders")
-    return `${tier.milestone.toLocaleString("en")} ${tier.milestone === 1 ? "order" : "orders"}`;
-  return `Earn ${pointsText(view, tier.milestone)}`;
+    return fillText(t("page.vipOrders"), { count: tier.milestone.toLocaleString("en") });
+  return fillText(t("page.vipEarn"), { points: pointsText(view, tier.milestone) });
 }
 
 type TierBenefit = Awaited<ReturnType<typeof storefrontTierBenefits>>[number];
@@ -85,7 +95,7 @@ export async function renderLoyaltyPage(
   const settings = context.shop.settings;
   const settingsPage = loyaltyPageOf(settings);
   const calculator = pointCalculatorOf(settings);
-  // The calculator's words in the shop's primary language (the shop's own, else Laurel's).
+  // The page's and the calculator's words in the shop's primary language (the shop's own, else Laurel's).
   const texts = resolveWidgetTranslations(
     (settings as { widget?: { translations?: unknown } }).widget?.translations,
     settings.translation?.primaryLanguage ?? "en",
@@ -93,25 +103,34 @@ export async function renderLoyaltyPage(
   // M-02: the shop's own sign-in and sign-up pages when it set them (checked when saved).
   const general = settings.general;
   const member = view.customer?.type === "member" ? view.customer : null;
-  const button = (own: string) => esc(settingsPage.hero.buttonText ?? own);
+  // The page's words in the shop's primary language (the shop's own translation, else Laurel's).
+  const t = (key: string) => texts[key] ?? "";
+  const button = (key: string) => esc(settingsPage.hero.buttonText ?? t(key));
+  const tierName =
+    view.tier && typeof (view.tier as { name?: unknown }).name === "string"
+      ? (view.tier as { name: string }).name
+      : null;
   const heroBody = member
-    ? `<p data-testid="laurel-page-balance">You have <strong>${esc(pointsText(view, Math.max(0, member.availablePoints)))}</strong>${
-        view.tier && typeof (view.tier as { name?: unknown }).name === "string"
-          ? ` · VIP tier: <strong>${esc((view.tier as { name: string }).name)}</strong>`
-          : ""
-      }.</p><a class="laurel-page__button" href="#laurel-rewards">${button("See my rewards")}</a>`
+    ? `<p data-testid="laurel-page-balance">${fillHtml(t("page.balance"), {
+        points: `<strong>${esc(pointsText(view, Math.max(0, member.availablePoints)))}</strong>`,
+      })}${
+        tierName ? ` · ${fillHtml(t("page.tier"), { tier: `<strong>${esc(tierName)}</strong>` })}` : ""
+      }</p><a class="laurel-page__button" href="#laurel-rewards">${button("page.seeRewards")}</a>`
     : view.signedIn
-      ? `<a class="laurel-page__button" href="#laurel-rewards">${button("Join now")}</a>`
-      : `<a class="laurel-page__button" href="${esc(general?.signUpRedirectUrl ?? "/account/register")}">${button("Join now")}</a> <a href="${esc(general?.loginRedirectUrl ?? "/account/login")}">Sign in</a>`;
+      ? `<a class="laurel-page__button" href="#laurel-rewards">${button("page.join")}</a>`
+      : `<a class="laurel-page__button" href="${esc(general?.signUpRedirectUrl ?? "/account/register")}">${button("page.join")}</a> <a href="${esc(general?.loginRedirectUrl ?? "/account/login")}">${esc(t("page.signIn"))}</a>`;
   const subtitle = settingsPage.hero.subtitle
     ? `<p data-testid="laurel-page-subtitle">${esc(settingsPage.hero.subtitle)}</p>`
     : "";
   const earn = view.waysToEarn
     .map((w) => {
       const how = w.perAmount
-        ? `${pointsText(view, w.points)} for every ${money(w.perAmount, currency)} spent`
-        : pointsText(view, w.points);
-      return `<li><strong>${esc(w.title)}</strong> <span>${esc(how)}</span>${w.completed ? " <em>✓ Completed</em>" : ""}</li>`;
+        ? fillText(t("page.perAmount"), {
+            points: pointsText(view, w.points),
+            amount: money(w.perAmount, currency),
+          })
+        : esc(pointsText(view, w.points));
+      return `<li><strong>${esc(w.title)}</strong> <span>${how}</span>${w.completed ? ` <em>✓ ${esc(t("page.completed"))}</em>` : ""}</li>`;
     })
     .join("");
   const redeem = view.waysToRedeem
@@ -120,7 +139,7 @@ export async function renderLoyaltyPage(
   const vip = tiers
     .map(
       (tier) =>
-        `<li><strong>${esc(tier.name)}</strong> <span>${esc(milestoneText(view, tier, currency))}${
+        `<li><strong>${esc(tier.name)}</strong> <span>${milestoneText(view, tier, currency, t)}${
           tier.perks.length > 0 ? ` · ${tier.perks.map(esc).join(" · ")}` : ""
         }</span></li>`,
     )
@@ -141,14 +160,14 @@ export async function renderLoyaltyPage(
     .join("");
   const sections: Record<LoyaltyPageSection, string> = {
     hero: `<section class="laurel-page__hero" data-testid="laurel-page-hero"><h1>${esc(settingsPage.hero.title)}</h1>${subtitle}${heroBody}</section>`,
-    ways_to_earn: `<section aria-labelledby="laurel-earn"><h2 id="laurel-earn">Ways to earn</h2><ul data-testid="laurel-page-earn">${earn}</ul></section>`,
-    ways_to_redeem: `<section aria-labelledby="laurel-redeem"><h2 id="laurel-redeem">Ways to redeem</h2><ul data-testid="laurel-page-redeem">${redeem}</ul></section>`,
+    ways_to_earn: `<section aria-labelledby="laurel-earn"><h2 id="laurel-earn">${esc(t("page.earnTitle"))}</h2><ul data-testid="laurel-page-earn">${earn}</ul></section>`,
+    ways_to_redeem: `<section aria-labelledby="laurel-redeem"><h2 id="laurel-redeem">${esc(t("page.redeemTitle"))}</h2><ul data-testid="laurel-page-redeem">${redeem}</ul></section>`,
     vip_benefits: vip
-      ? `<section aria-labelledby="laurel-vip" data-testid="laurel-page-vip"><h2 id="laurel-vip">VIP benefits</h2><ul>${vip}</ul></section>`
+      ? `<section aria-labelledby="laurel-vip" data-testid="laurel-page-vip"><h2 id="laurel-vip">${esc(t("page.vipTitle"))}</h2><ul>${vip}</ul></section>`
       : "",
-    referral: `<section aria-labelledby="laurel-referral" data-testid="laurel-page-referral"><h2 id="laurel-referral">Refer a friend</h2><p>Share your link from the rewards panel: your friend gets a reward, and so do you.</p><a class="laurel-page__button" href="#laurel-rewards" style="color:inherit">Get my link</a></section>`,
+    referral: `<section aria-labelledby="laurel-referral" data-testid="laurel-page-referral"><h2 id="laurel-referral">${esc(t("page.referralTitle"))}</h2><p>${esc(t("page.referralBody"))}</p><a class="laurel-page__button" href="#laurel-rewards" style="color:inherit">${esc(t("page.referralButton"))}</a></section>`,
     faqs: faqs
-      ? `<section aria-labelledby="laurel-faqs" data-testid="laurel-page-faqs"><h2 id="laurel-faqs">FAQs</h2>${faqs}</section>`
+      ? `<section aria-labelledby="laurel-faqs" data-testid="laurel-page-faqs"><h2 id="laurel-faqs">${esc(t("page.faqsTitle"))}</h2>${faqs}</section>`
       : "",
     calculator: calculator.enabled
       ? `<section aria-labelledby="laurel-calc" data-testid="laurel-page-calculator"><h2 id="laurel-calc">${esc(calculator.title)}</h2>${

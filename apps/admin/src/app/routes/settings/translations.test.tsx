@@ -1,4 +1,4 @@
-import type { TranslationSettings } from "@laurel/contracts";
+import { type TranslationSettings, widgetTranslationKeys } from "@laurel/contracts";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -118,12 +118,23 @@ describe("/settings/translations/editor?type=point-calculator (M-13, N-20)", () 
   }, 20_000);
 });
 
+describe("/settings/translations/editor?type=loyalty-page (M-13, N-10)", () => {
+  it("edits the loyalty page's own words, not the widget's", async () => {
+    const fake = setup();
+    await renderApp(editor("type=loyalty-page"), { fake });
+    expect(await screen.findByLabelText("Ways to earn", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByLabelText("{{points}} for every {{amount}} spent")).toBeTruthy();
+    expect(screen.queryByLabelText("No activity yet")).toBeNull();
+  }, 20_000);
+});
+
 describe("/translations (M-09, M-19)", () => {
   it("lists the shop's languages with how complete each is, and adds one", async () => {
     const fake = setup();
     await renderApp("/translations", { fake });
     expect(await screen.findByText("100% translated", {}, { timeout: 5_000 })).toBeTruthy();
-    expect(screen.getByText("1% translated")).toBeTruthy();
+    // One text of German out of every storefront text.
+    expect(screen.getByText(`${Math.round(100 / widgetTranslationKeys.length)}% translated`)).toBeTruthy();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("Add a language"), "fr");
     await user.click(screen.getByRole("button", { name: "Add" }));

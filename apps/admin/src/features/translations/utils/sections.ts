@@ -39,12 +39,17 @@ export function keysOf(type: TranslationEditorType, tab?: WidgetTranslationTab):
     widgetTranslationKeys.filter((k) => prefixes.includes(k.split(".")[0] ?? ""));
   switch (type) {
     case "widget-design": {
-      // The calculator's texts are the loyalty page's (N-20), edited under their own type.
-      const widget = widgetTranslationKeys.filter((k) => !k.startsWith("calculator."));
+      // The calculator's and the page's texts are the loyalty page's (N-10, N-20), edited under
+      // their own types.
+      const widget = widgetTranslationKeys.filter(
+        (k) => !k.startsWith("calculator.") && !k.startsWith("page."),
+      );
       return tab ? widget.filter((k) => tabOf(k) === tab) : widget;
     }
     case "point-calculator":
       return prefixed("calculator");
+    case "loyalty-page":
+      return prefixed("page");
     case "sign-up":
       return prefixed("guest", "join");
     case "redeem-inline":
