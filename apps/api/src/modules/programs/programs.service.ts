@@ -26,7 +26,7 @@ import {
   planGateMessage,
   planRankOf,
   programKindCatalogue,
-  rulesReadCollections,
+  rulesReadCatalogue,
   statusUnderPlan,
   utcOffsetMinutes,
   validateEarningProgram,
@@ -391,7 +391,8 @@ export async function updateProgram(
 
 /**
  * Issue 14: a place order rule naming collections needs their products before orders can match
- * them (webhooks carry products only): the refresh is enqueued with the save (outbox).
+ * them (webhooks carry products only), and one with product type or tag conditions needs the
+ * products' types and tags (decision 0175): the refresh is enqueued with the save (outbox).
  */
 async function refreshCollectionsIfNamed(
   deps: Deps,
@@ -400,7 +401,7 @@ async function refreshCollectionsIfNamed(
   type: string,
   program: unknown,
 ): Promise<void> {
-  if (type !== "earning" || !rulesReadCollections([program as EarningProgram])) return;
+  if (type !== "earning" || !rulesReadCatalogue([program as EarningProgram])) return;
   await deps.queue.sendInTransaction(trx, refreshCollectionProducts, { shopId });
 }
 
