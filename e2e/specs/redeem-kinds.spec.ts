@@ -27,6 +27,8 @@ interface Kind {
   points: number;
   /** Fills the kind's own fields in its editor. */
   fill: (page: Page) => Promise<void>;
+  /** D-03 dynamic: the editor's redeem point, and the points the shopper chooses in the widget. */
+  dynamic?: { step: number; choose: number };
   /** What the demo store's cart says once the code is applied; null: not a store discount. */
   applied: string | null;
   /** The cart's total after the code ($28.00 tee + $22.00 candle + $6.00 shipping = $56.00). */
@@ -52,6 +54,20 @@ const KINDS: Kind[] = [
     points: 200,
     fill: async (page) => {
       await page.getByLabel("Discount amount").fill("3");
+    },
+    applied: "$3.00 off",
+    total: "$53.00",
+  },
+  {
+    event: "amount_discount",
+    name: "Amount discount",
+    title: "E2E $1 per 100 points",
+    points: 300,
+    dynamic: { step: 100, choose: 300 },
+    fill: async (page) => {
+      await page.getByLabel("Minimum points").fill("100");
+      await page.getByLabel("Maximum points").fill("500");
+      await page.getByLabel("Discount for each redeem point").fill("1");
     },
     applied: "$3.00 off",
     total: "$53.00",
@@ -205,7 +221,12 @@ test.describe("every redeeming kind, created in the admin and redeemed in the wi
           await expect(page).toHaveURL(new RegExp(`/programs/${kind.event}/new$`));
           await page.getByLabel("Program name").fill(kind.title);
           await page.getByLabel("Status").selectOption("active");
-          await page.getByLabel("Points cost").fill(String(kind.points));
+          if (kind.dynamic) {
+            await page.getByLabel("Redeem type").selectOption("dynamic");
+            await page.getByLabel("Redeem point", { exact: true }).fill(String(kind.dynamic.step));
+          } else {
+            await page.getByLabel("Points cost").fill(String(kind.points));
+          }
           await kind.fill(page);
           await page.getByRole("button", { name: "Save" }).first().click();
           await expect(page).toHaveURL(/\/programs\/point\/[^/]+$/);
@@ -240,6 +261,8 @@ test.describe("every redeeming kind, created in the admin and redeemed in the wi
             .filter({ hasText: kind.title });
           await way.getByTestId("laurel-redeem-button").click();
           await expect(page.getByTestId("laurel-redeem-form")).toContainText(kind.title);
+          // D-03: a dynamic reward lets the shopper choose the points, in steps of the redeem point.
+          if (kind.dynamic) await page.getByTestId("laurel-redeem-points").fill(String(kind.dynamic.choose));
           const answer = page.waitForResponse(
             (r) => r.url().includes("/apps/laurel/redeem") && r.request().method() === "POST",
           );
