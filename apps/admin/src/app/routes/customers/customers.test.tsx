@@ -505,6 +505,18 @@ const explainedOrder = {
       points: 0,
       conditions: [{ criteria: "product", field: "tag", matcher: "contains", value: "sale", met: false }],
     },
+    {
+      programId: "prg_8",
+      title: "Linen shirts",
+      priority: 8,
+      result: "skipped",
+      reason: "conditions_not_met",
+      points: 0,
+      conditions: [
+        { criteria: "product", field: "type", matcher: "equal", value: "Shirts", met: true },
+        { criteria: "product", field: "tag", matcher: "equal", value: "linen", met: true },
+      ],
+    },
   ],
   entries: [],
 };
@@ -519,6 +531,9 @@ describe("why the customer's orders earned, on the profile (issue 14)", () => {
     expect(await screen.findByText("Order #1002")).toBeTruthy();
     expect(screen.getByText("Sale items bonus")).toBeTruthy();
     expect(screen.getByText("Condition not met: product tag contains 'sale'")).toBeTruthy();
+    // Each of the second rule's conditions held for some item, but no item met both.
+    expect(screen.getByText("Condition met: product type is equal to 'Shirts'")).toBeTruthy();
+    expect(screen.getByText("No single item met all the conditions together.")).toBeTruthy();
     expect(calls.some((c) => c.path === "/apiSa/lp/programs/explain" && c.search.get("q") === "cus_1")).toBe(
       true,
     );

@@ -327,6 +327,8 @@ describe("why did this order earn? (issue 14)", () => {
     expect(screen.getByText("Condition met: customer email is not empty")).toBeTruthy();
     // Programs without conditions list none.
     expect(screen.getAllByText(/^Condition (not )?met:/)).toHaveLength(3);
+    // A condition was not met at all, so nothing more is said.
+    expect(screen.queryByText("No single item met all the conditions together.")).toBeNull();
   });
 
   it("says so when nothing matches", async () => {

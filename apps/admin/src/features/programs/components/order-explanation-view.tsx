@@ -117,6 +117,14 @@ export function OrderExplanationCard({ order: o, language }: { order: OrderExpla
                           </Text>
                         </li>
                       ))}
+                      {p.reason === "conditions_not_met" && p.conditions.every((c) => c.met) ? (
+                        // Each condition held for some item, but the rule needs one item to meet them all.
+                        <li>
+                          <Text as="span" tone="critical">
+                            {t("programs.explain.conditionsNotTogether")}
+                          </Text>
+                        </li>
+                      ) : null}
                     </BlockStack>
                   </Box>
                 ) : null}
