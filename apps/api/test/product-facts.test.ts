@@ -165,7 +165,17 @@ describe("product type and tag conditions read the kept catalogue (C-19)", () =>
       points: 40,
     });
 
-    await adminSend(t.app, "DELETE", `/apiSa/lp/programs/${ruleId}`, token);
+    // Deleting the only rule that read them enqueues a refresh, which forgets them (next test).
+    const jobs = async () =>
+      (
+        await t.deps.database.jobSql.executeSql("select id from pgboss.job where name = $1", [
+          "refresh-collection-products",
+        ])
+      ).rows.length;
+    const before = await jobs();
+    const gone = await adminSend(t.app, "DELETE", `/apiSa/lp/programs/${ruleId}`, token);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await jobs()).toBe(before + 1);
   });
 
   it("without such a rule, a refresh keeps no product facts", async () => {
