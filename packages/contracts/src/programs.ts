@@ -142,7 +142,10 @@ export const programKindSchema = z.object({
 });
 export type ProgramKind = z.infer<typeof programKindSchema>;
 
-/** `GET /lp/programs/explain?q=`: an order number (`#1001`) or a customer's e-mail. */
+/**
+ * `GET /lp/programs/explain?q=`: an order number (`#1001`), a customer's e-mail, or a customer's id
+ * (the customer's profile lists their orders this way).
+ */
 export const explainOrdersQuery = z.strictObject({
   q: text("Order or customer", TEXT_LIMITS.title)
     .trim()
@@ -180,6 +183,20 @@ export const orderExplanationSchema = z.object({
       result: z.enum(["awarded", "matched_zero", "skipped", "not_reached"]),
       reason: z.string().nullable(),
       points: z.number().int(),
+      /**
+       * The rule engine's conditions (C-19) as the order met them, each as the merchant wrote it
+       * (`product` `tag` `contains` `sale`); empty when the program uses none or was not evaluated
+       * as far as them.
+       */
+      conditions: z.array(
+        z.object({
+          criteria: z.string(),
+          field: z.string(),
+          matcher: z.string(),
+          value: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).nullable(),
+          met: z.boolean(),
+        }),
+      ),
     }),
   ),
   entries: z.array(

@@ -718,6 +718,8 @@ export interface DB {
   // programs (migration 0155): members of the collections programs are scoped to.
   collection_products: CollectionProductsTable;
   collection_refreshes: CollectionRefreshesTable;
+  // C-19 product type and tag conditions (migration 0209): the catalogue's facts order webhooks lack.
+  product_facts: ProductFactsTable;
   // On-site (issue 12).
   storefront_uploads: StorefrontUploadsTable;
   inbound_keys: InboundKeysTable;
@@ -810,6 +812,14 @@ export interface CollectionProductsTable {
   product_id: string;
 }
 
+export interface ProductFactsTable {
+  shop_id: string;
+  product_id: string;
+  product_type: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  refreshed_at: DefaultTimestamp;
+}
+
 export interface CollectionRefreshesTable {
   shop_id: string;
   collection_id: string;
@@ -829,6 +839,7 @@ export interface DemoProductsTable {
   product_type: Generated<string>;
   collection_ids: ColumnType<string[], string[] | undefined, string[]>;
   variant_ids: ColumnType<string[], string[] | undefined, string[]>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
   price: number;
   currency: string;
 }

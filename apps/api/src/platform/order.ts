@@ -47,6 +47,9 @@ export interface PlatformOrder {
     title?: string;
     vendor?: string;
     sku?: string;
+    /** The product's type and tags, from the kept catalogue (C-19; order line items carry neither). */
+    productType?: string;
+    productTags?: string[];
   }[];
 }
 

@@ -99,6 +99,14 @@ export interface PlatformProduct {
   variants: { id: string; title: string }[];
 }
 
+/** C-19: what product type and tag conditions read of a product (order line items lack both). */
+export interface PlatformProductFacts {
+  /** The platform's numeric id, as order webhooks carry it. */
+  id: string;
+  productType: string | null;
+  tags: string[];
+}
+
 export interface PlatformCollection {
   id: string;
   title: string;
@@ -160,6 +168,14 @@ export interface PlatformPort {
    * null when the store has no such collection (deleted since it was picked).
    */
   listCollectionProductIds(shop: PlatformShop, collectionId: string): Promise<string[] | null>;
+  /**
+   * Every product's type and tags, a page at a time in a stable order (issue 14: product type and
+   * tag conditions; order webhooks carry neither). `first` is at most 250.
+   */
+  listProductFacts(
+    shop: PlatformShop,
+    page: { after: string | null; first: number },
+  ): Promise<CataloguePage<PlatformProductFacts>>;
   /** J-21: one customer, read now; null when the store no longer has it. */
   getCustomer(shop: PlatformShop, customerPlatformId: string): Promise<PlatformCustomerDetails | null>;
   /** J-21: the shop's customers a page at a time, in a stable order (bulk re-sync). */

@@ -23,6 +23,7 @@ export async function seedStoreCatalogue(deps: StoreDeps, shop: StoreShop): Prom
         product_type: p.giftCard ? "Gift card" : p.collection,
         collection_ids: [collectionIdOf(p)].filter((id) => id !== ""),
         variant_ids: [p.variantId],
+        tags: p.tags,
         price: p.price,
         currency: CURRENCY,
       };

@@ -24,6 +24,8 @@ export interface Product {
   compareAtPrice: number | null;
   collection: string;
   vendor: string;
+  /** The product's tags, as Shopify keeps them (C-19 product tag conditions). */
+  tags: string[];
   grams: number;
   giftCard: boolean;
   summary: string;
@@ -40,8 +42,11 @@ export const COLLECTIONS: Collection[] = [
   { handle: "accessories", title: "Accessories", id: "482913000000000103" },
 ];
 
-const product = (p: Omit<Product, "vendor" | "giftCard" | "compareAtPrice"> & Partial<Product>): Product => ({
+const product = (
+  p: Omit<Product, "vendor" | "giftCard" | "compareAtPrice" | "tags"> & Partial<Product>,
+): Product => ({
   vendor: "Laurel Demo Goods",
+  tags: [],
   giftCard: false,
   compareAtPrice: null,
   ...p,
@@ -50,6 +55,7 @@ const product = (p: Omit<Product, "vendor" | "giftCard" | "compareAtPrice"> & Pa
 export const PRODUCTS: Product[] = [
   product({
     handle: "laurel-wreath-tee",
+    tags: ["sale", "organic cotton"],
     title: "Laurel Wreath Tee",
     productId: "8012345678900000001",
     variantId: "4512345678900000001",
@@ -65,6 +71,7 @@ export const PRODUCTS: Product[] = [
   }),
   product({
     handle: "canvas-market-tote",
+    tags: ["canvas", "everyday"],
     title: "Canvas Market Tote",
     productId: "8012345678900000002",
     variantId: "4512345678900000002",
@@ -79,6 +86,7 @@ export const PRODUCTS: Product[] = [
   }),
   product({
     handle: "olive-grove-candle",
+    tags: ["gift", "scented"],
     title: "Olive Grove Candle",
     productId: "8012345678900000003",
     variantId: "4512345678900000003",
@@ -93,6 +101,7 @@ export const PRODUCTS: Product[] = [
   }),
   product({
     handle: "ceramic-pour-over-mug",
+    tags: ["ceramic", "coffee"],
     title: "Ceramic Pour-Over Mug",
     productId: "8012345678900000004",
     variantId: "4512345678900000004",
@@ -107,6 +116,7 @@ export const PRODUCTS: Product[] = [
   }),
   product({
     handle: "merino-beanie",
+    tags: ["wool", "winter"],
     title: "Merino Beanie",
     productId: "8012345678900000005",
     variantId: "4512345678900000005",
@@ -121,6 +131,7 @@ export const PRODUCTS: Product[] = [
   }),
   product({
     handle: "linen-napkin-set",
+    tags: ["linen", "table"],
     title: "Linen Napkin Set (4)",
     productId: "8012345678900000006",
     variantId: "4512345678900000006",
@@ -135,6 +146,7 @@ export const PRODUCTS: Product[] = [
   }),
   product({
     handle: "trail-water-bottle",
+    tags: ["outdoor", "steel"],
     title: "Trail Water Bottle",
     productId: "8012345678900000007",
     variantId: "4512345678900000007",

@@ -4,6 +4,7 @@ import { earningConditionSchema } from "../programs/earning";
 import {
   applyConditions,
   type ConditionFieldValue,
+  checkConditions,
   matchesCondition,
   readLineField,
   readOrderField,
@@ -176,5 +177,38 @@ describe("C-19: applying a rule's conditions", () => {
   it("no lines: only order and customer conditions can match", () => {
     expect(applyConditions(rule([vipOrder]), o, []).matched).toBe(true);
     expect(applyConditions(rule([summerTag]), o, []).matched).toBe(false);
+  });
+});
+
+describe("issue 14: each condition as the order met it (for the explanation)", () => {
+  const shirt = line({ id: "shirt", productType: "Shirts", productTags: ["summer"] });
+  const hat = line({ id: "hat", productId: "p2", productType: "Hats", productTags: ["sale"] });
+  const o = order({ lines: [shirt, hat], tags: ["vip-order"] });
+  const rule = (conditions: unknown[], over: Record<string, unknown> = {}) => ({
+    statusUseCondition: true,
+    typeProductMatch: "any" as const,
+    conditions: conditions.map((c) => earningConditionSchema.parse(c)),
+    ...over,
+  });
+  const saleTag = { criteria: "product", field: "tag", matcher: "contains", value: "sale" };
+  const shirtType = { criteria: "product", field: "type", matcher: "equal", value: "Shirts" };
+  const wholesale = { criteria: "order", field: "tag", matcher: "equal", value: "wholesale" };
+
+  it("names every condition with whether the order met it, in the rule's order", () => {
+    expect(checkConditions(rule([saleTag, shirtType, wholesale]), o, o.lines)).toEqual([
+      { criteria: "product", field: "tag", matcher: "contains", value: "sale", met: true },
+      { criteria: "product", field: "type", matcher: "equal", value: "Shirts", met: true },
+      { criteria: "order", field: "tag", matcher: "equal", value: "wholesale", met: false },
+    ]);
+  });
+
+  it("a product condition is met by some line, or by every line when the rule asks for all", () => {
+    expect(checkConditions(rule([saleTag], { typeProductMatch: "all" }), o, o.lines)[0]?.met).toBe(false);
+    expect(checkConditions(rule([saleTag]), o, [shirt])[0]?.met).toBe(false);
+    expect(checkConditions(rule([saleTag]), o, [])[0]?.met).toBe(false);
+  });
+
+  it("a rule that does not use its conditions has nothing to explain", () => {
+    expect(checkConditions(rule([saleTag], { statusUseCondition: false }), o, o.lines)).toEqual([]);
   });
 });

@@ -213,3 +213,35 @@ export function applyConditions(
   const matched = config.typeProductMatch === "all" ? accepted.length === lines.length : accepted.length > 0;
   return { matched, lines: matched ? accepted : [] };
 }
+
+/**
+ * One condition of a rule as the order met it, for "why did (or didn't) this order earn?"
+ * (issue 14): the condition as the merchant wrote it, and whether the order met it. An order or
+ * customer condition is met by the order; a product or collection condition by some line of the
+ * order in the program's scope (by every line when the rule's `typeProductMatch` is `all`).
+ */
+export interface ConditionCheck {
+  criteria: EarningCondition["criteria"];
+  field: string;
+  matcher: ConditionMatcher;
+  value: EarningCondition["value"];
+  met: boolean;
+}
+
+/** Each condition of a rule that uses conditions, checked on its own against the order. */
+export function checkConditions(
+  config: Pick<PlaceOrderConfig, "statusUseCondition" | "conditions" | "typeProductMatch">,
+  order: EarningOrder,
+  lines: readonly EarningOrderLine[],
+): ConditionCheck[] {
+  if (!config.statusUseCondition) return [];
+  return config.conditions.map((c) => {
+    let met: boolean;
+    if (!isLineCriterion(c.criteria)) met = matchesCondition(readOrderField(c, order), c.matcher, c.value);
+    else {
+      const meets = (line: EarningOrderLine) => matchesCondition(readLineField(c, line), c.matcher, c.value);
+      met = lines.length > 0 && (config.typeProductMatch === "all" ? lines.every(meets) : lines.some(meets));
+    }
+    return { criteria: c.criteria, field: c.field, matcher: c.matcher, value: c.value, met };
+  });
+}

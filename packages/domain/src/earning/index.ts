@@ -21,5 +21,12 @@ export {
 } from "./order-lifecycle";
 export { settlePendingAward } from "./pending";
 export { type CalculatorProgram, calculateOrderPoints, countsInCalculator } from "./point-calculator";
+export {
+  type ProductFacts,
+  parseProductTags,
+  rulesReadCatalogue,
+  rulesReadProductFacts,
+  withLineProductFacts,
+} from "./product-facts";
 export { startOfStoreDate, utcOffsetMinutes } from "./store-time";
 export type * from "./types";

@@ -564,6 +564,35 @@ describe("C-19 conditions in the engine", () => {
     expect(skipOf(d)).toBe("conditions_not_met");
   });
 
+  it("the trace names each condition and whether the order met it (issue 14)", () => {
+    const p = withConditions([
+      { criteria: "product", field: "tag", matcher: "contains", value: "sale" },
+      { criteria: "product", field: "type", matcher: "equal", value: "Shirts" },
+    ]);
+    const missed = evaluateOrderEarning(input({ order: order({ lines: [shirt, hat] }), programs: [p] }));
+    expect(missed.trace).toEqual([
+      {
+        programId: "prg_default",
+        result: "skipped",
+        reason: "conditions_not_met",
+        points: 0,
+        conditions: [
+          { criteria: "product", field: "tag", matcher: "contains", value: "sale", met: false },
+          { criteria: "product", field: "type", matcher: "equal", value: "Shirts", met: true },
+        ],
+      },
+    ]);
+    const sale = line({ id: "sale", productTags: ["sale"], unitPrice: 10_000 });
+    const earned = evaluateOrderEarning(input({ order: order({ lines: [sale] }), programs: [p] }));
+    expect(earned.trace[0]).toMatchObject({ result: "awarded", points: 10 });
+    expect(earned.trace[0]?.conditions?.map((c) => c.met)).toEqual([true, true]);
+  });
+
+  it("a program without conditions keeps no condition checks in its trace", () => {
+    const d = evaluateOrderEarning(input({ programs: [program()] }));
+    expect(d.trace[0]).not.toHaveProperty("conditions");
+  });
+
   it("conditions are ignored while statusUseCondition is off", () => {
     const p = program({
       statusUseCondition: false,

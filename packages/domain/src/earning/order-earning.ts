@@ -24,7 +24,7 @@
 import type { PlaceOrderProgram } from "../programs/earning";
 import { placeOrderEvents, saleChannelSources } from "../programs/earning";
 import { effectiveProgramStatus } from "../programs/status";
-import { applyConditions } from "./conditions";
+import { applyConditions, type ConditionCheck, checkConditions } from "./conditions";
 import { findShopStop, isCustomerEligible, isInAudience } from "./eligibility";
 import { isWithinEarningLimit } from "./limits";
 import { measureEarnable, selectScopeLines, wholeMinorUnits } from "./order-amounts";
@@ -100,21 +100,28 @@ function evaluateProgram(
   const config = program.config;
   const gate = findProgramGate(program, input, customer);
   if (gate !== null) return skipped(program, gate);
-  const { matched, lines } = applyConditions(config, order, selectScopeLines(config, order));
-  if (!matched) return skipped(program, "conditions_not_met");
-  if (lines.length === 0) return skipped(program, "no_eligible_items");
+  const scope = selectScopeLines(config, order);
+  const { matched, lines } = applyConditions(config, order, scope);
+  // Which conditions the order met, kept with the decision to explain it (issue 14).
+  const checks = config.statusUseCondition ? checkConditions(config, order, scope) : [];
+  const withChecks = checks.length > 0 ? { conditions: checks } : {};
+  if (!matched) return skipped(program, "conditions_not_met", withChecks);
+  if (lines.length === 0) return skipped(program, "no_eligible_items", withChecks);
   const earnable = measureEarnable(config, order, lines);
   if (config.enabledAntiCheat && isZeroRatio(earnable.amount))
-    return skipped(program, "zero_earnable_amount");
+    return skipped(program, "zero_earnable_amount", withChecks);
   if (!isWithinEarningLimit(program.id, config, input.priorAwards, order.createdAt, shop.utcOffsetMinutes)) {
-    return skipped(program, "limit_reached");
+    return skipped(program, "limit_reached", withChecks);
   }
   const points = toSafeInteger(computePoints(config, earnable));
   if (points === 0)
-    return { trace: { programId: program.id, result: "matched_zero", reason: null, points }, award: null };
+    return {
+      trace: { programId: program.id, result: "matched_zero", reason: null, points, ...withChecks },
+      award: null,
+    };
   const earnableAmount = wholeMinorUnits(earnable.amount);
   return {
-    trace: { programId: program.id, result: "awarded", reason: null, points },
+    trace: { programId: program.id, result: "awarded", reason: null, points, ...withChecks },
     award: {
       programId: program.id,
       points,
@@ -166,8 +173,12 @@ function pendingOf({ order, shop, now }: OrderEarningInput): Pick<OrderAward, "p
   };
 }
 
-function skipped(program: PlaceOrderProgram, reason: ProgramSkipReason): ProgramEvaluation {
-  return { trace: { programId: program.id, result: "skipped", reason, points: 0 }, award: null };
+function skipped(
+  program: PlaceOrderProgram,
+  reason: ProgramSkipReason,
+  checks: { conditions?: ConditionCheck[] } = {},
+): ProgramEvaluation {
+  return { trace: { programId: program.id, result: "skipped", reason, points: 0, ...checks }, award: null };
 }
 
 function notReached(program: PlaceOrderProgram): ProgramOutcome {

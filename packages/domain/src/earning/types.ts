@@ -1,3 +1,4 @@
+import type { ConditionCheck } from "./conditions";
 /**
  * What the earning engine reads and returns. Money is integer minor units of the SHOP's currency
  * (X-46: the caller converts with the order's shop-money amounts); points are integers; instants
@@ -178,6 +179,11 @@ export interface ProgramOutcome {
   result: "awarded" | "matched_zero" | "skipped" | "not_reached";
   reason: ProgramSkipReason | null;
   points: number;
+  /**
+   * The rule engine's conditions (C-19) as this order met them, one by one, when the program uses
+   * conditions and was evaluated as far as them; absent otherwise.
+   */
+  conditions?: ConditionCheck[];
 }
 
 export type OrderEarningDecision =

@@ -1,4 +1,5 @@
 export { usePrograms } from "./api/get-programs";
+export { CustomerOrderExplanations } from "./components/customer-order-explanations";
 export { DiscountLinkView } from "./components/discount-link-view";
 export { OrderExplanationView } from "./components/order-explanation-view";
 export { ProgramEditor } from "./components/program-editor";

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "@laurel/db";
-import type { ProductCollections } from "@laurel/domain";
+import type { ProductCollections, ProductFacts } from "@laurel/domain";
 
 type Conn = Db | Tx;
 
@@ -81,4 +81,63 @@ export async function keepOnlyCollections(trx: Tx, shopId: string, named: readon
     if (named.length > 0) q = q.where("collection_id", "not in", [...named]);
     await q.execute();
   }
+}
+
+/** Product id → its kept type and tags, for these products: one statement on the primary key. */
+export async function productFactsOf(
+  conn: Conn,
+  shopId: string,
+  productIds: readonly string[],
+): Promise<Map<string, ProductFacts>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await conn
+    .selectFrom("product_facts")
+    .select(["product_id", "product_type", "tags"])
+    .where("shop_id", "=", shopId)
+    .where("product_id", "in", [...productIds])
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, { productType: r.product_type, tags: r.tags }]));
+}
+
+export interface ProductFactsRow {
+  productId: string;
+  productType: string | null;
+  tags: string[];
+}
+
+/** Keeps (inserts or replaces) these products' type and tags, 1,000 rows a statement. */
+export async function upsertProductFacts(
+  trx: Tx,
+  shopId: string,
+  rows: readonly ProductFactsRow[],
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1_000) {
+    await trx
+      .insertInto("product_facts")
+      .values(
+        rows.slice(i, i + 1_000).map((r) => ({
+          shop_id: shopId,
+          product_id: r.productId,
+          product_type: r.productType,
+          tags: r.tags,
+          refreshed_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["shop_id", "product_id"]).doUpdateSet((eb) => ({
+          product_type: eb.ref("excluded.product_type"),
+          tags: eb.ref("excluded.tags"),
+          refreshed_at: eb.ref("excluded.refreshed_at"),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Forgets the shop's product facts read before `before` (products deleted since), or all of them. */
+export async function forgetProductFacts(trx: Tx, shopId: string, before: Date | null): Promise<void> {
+  let q = trx.deleteFrom("product_facts").where("shop_id", "=", shopId);
+  if (before !== null) q = q.where("refreshed_at", "<", before);
+  await q.execute();
 }

@@ -8,8 +8,11 @@ import {
   collectionIdsNamedBy,
   collectionTitleConditionsOf,
   collectionTitleMatters,
+  type EarningProgram,
   type ProductCollections,
+  type ProductFacts,
   rulesReadCollections,
+  rulesReadProductFacts,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import * as repo from "./catalogue.repository";
@@ -52,6 +55,7 @@ export async function searchCatalogueCollections(
  */
 export async function refreshCollectionProducts(deps: Deps, shop: ShopRow): Promise<void> {
   const programs = (await deps.shopContexts.byId(shop.id))?.earningPrograms ?? [];
+  await refreshProductFacts(deps, shop, programs);
   const titled = await collectionsByTitle(deps, shop, collectionTitleConditionsOf(programs));
   const keep = [...new Set([...collectionIdsNamedBy(programs), ...titled.keys()])].sort();
   const read = new Map<string, string[]>();
@@ -75,6 +79,60 @@ export async function refreshCollectionProducts(deps: Deps, shop: ShopRow): Prom
       );
     }
   });
+}
+
+/** A page of the products' facts: the most Shopify's `products` connection gives at once. */
+const PRODUCT_FACTS_PAGE = 250;
+
+/**
+ * C-19 (decision 0175): while a place order rule has a product type or tag condition, every
+ * product's type and tags are kept for the order pipeline, read through the platform port a page at
+ * a time, each page written in its own short transaction; products not seen (deleted on the
+ * platform) are forgotten at the end. Without such a rule nothing is kept.
+ */
+async function refreshProductFacts(
+  deps: Deps,
+  shop: ShopRow,
+  programs: readonly EarningProgram[],
+): Promise<void> {
+  if (!rulesReadProductFacts(programs)) {
+    await deps.db.transaction().execute((trx) => repo.forgetProductFacts(trx, shop.id, null));
+    return;
+  }
+  const startedAt = deps.clock.now();
+  for (let after: string | null = null; ; ) {
+    const page = await deps.platform.listProductFacts(platformShop(shop), {
+      after,
+      first: PRODUCT_FACTS_PAGE,
+    });
+    const rows = page.items.map((p) => ({ productId: p.id, productType: p.productType, tags: p.tags }));
+    await deps.db.transaction().execute((trx) => repo.upsertProductFacts(trx, shop.id, rows, startedAt));
+    if (!page.pageInfo.hasNextPage || page.pageInfo.endCursor === null) break;
+    after = page.pageInfo.endCursor;
+  }
+  await deps.db.transaction().execute((trx) => repo.forgetProductFacts(trx, shop.id, startedAt));
+}
+
+/**
+ * products/update (decision 0175): the product's type and tags as the webhook tells them, kept at
+ * once in the delivery's transaction (no platform call) while the rules read them.
+ */
+export async function keepUpdatedProductFacts(
+  trx: Tx,
+  shopId: string,
+  product: { productId: string; productType: string | null; tags: string[] },
+  now: Date,
+): Promise<void> {
+  await repo.upsertProductFacts(trx, shopId, [product], now);
+}
+
+/** The order pipeline's read: product id → its kept type and tags. */
+export function productFactsOf(
+  conn: Db | Tx,
+  shopId: string,
+  productIds: readonly string[],
+): Promise<Map<string, ProductFacts>> {
+  return repo.productFactsOf(conn, shopId, productIds);
 }
 
 /** The store's collections a title condition can be decided by: id → title (every page). */
@@ -102,8 +160,14 @@ export function collectionMembershipOf(
   return repo.membershipOf(conn, shopId, productIds);
 }
 
-/** Whether any place order rule of the shop names a collection (the daily refresh skips the rest). */
-export async function shopNamesCollections(deps: Deps, shopId: string): Promise<boolean> {
+/**
+ * What the shop's place order rules need kept from the store's catalogue: collection members, and
+ * products' type and tags (the daily refresh and products/update skip shops that need neither).
+ */
+export async function catalogueNeedsOf(
+  deps: Deps,
+  shopId: string,
+): Promise<{ collections: boolean; productFacts: boolean }> {
   const programs = (await deps.shopContexts.byId(shopId))?.earningPrograms ?? [];
-  return rulesReadCollections(programs);
+  return { collections: rulesReadCollections(programs), productFacts: rulesReadProductFacts(programs) };
 }

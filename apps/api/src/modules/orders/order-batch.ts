@@ -7,14 +7,18 @@ import {
   evaluateOrderEarning,
   type OrderEvent,
   orderReversalPoints,
+  type ProductCollections,
+  type ProductFacts,
   reachedEarningTrigger,
   rulesReadCollections,
+  rulesReadProductFacts,
   splitTakeBack,
   withLineCollections,
+  withLineProductFacts,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import type { PlatformOrder, PlatformRefund } from "../../platform/order";
-import { collectionMembershipOf } from "../catalogue/catalogue.service";
+import { collectionMembershipOf, productFactsOf } from "../catalogue/catalogue.service";
 import { ensureCustomers, lockCustomers } from "../customers/customers.service";
 import {
   earningCustomerOf,
@@ -318,7 +322,7 @@ export async function applyOrderNews(
 
   // 4. Each piece of news in arrival order, against the rows as the earlier news left them.
   const trigger = shop.settings.orderEarningTrigger ?? DEFAULT_EARNING_TRIGGER;
-  for (const n of await withCollections(trx, shop.id, programs, news)) {
+  for (const n of await withCatalogue(trx, shop.id, programs, news)) {
     if (n.kind === "refund") {
       const { refund } = n;
       let row = rows.get(refund.orderId) as OrderRow;
@@ -415,28 +419,42 @@ export async function applyOrderNews(
 
 /** What a webhook tells about the order, merged into its row (facts kept once it is decided). */
 /**
- * Issue 14: webhooks name each line's product, never its collections. When a rule names
- * collections or describes them by title, the batch's lines get theirs (ids and kept titles) from
- * the kept membership (one statement), and the
- * order's facts keep them (explanations and backtests read the same lines).
+ * Issue 14: webhooks name each line's product, never its collections, type or tags. When a rule
+ * names collections or describes them by title, the batch's lines get theirs (ids and kept titles)
+ * from the kept membership; when a rule has product type or tag conditions, the products' kept type
+ * and tags (decision 0175). One statement each, and the order's facts keep them (explanations and
+ * backtests read the same lines).
  */
-async function withCollections(
+async function withCatalogue(
   trx: Tx,
   shopId: string,
   programs: readonly EarningProgram[],
   news: readonly OrderNews[],
 ): Promise<readonly OrderNews[]> {
-  if (!rulesReadCollections(programs)) return news;
+  const collections = rulesReadCollections(programs);
+  const productFacts = rulesReadProductFacts(programs);
+  if (!collections && !productFacts) return news;
   const productIds = new Set<string>();
   for (const n of news) {
     if (n.kind !== "order") continue;
     for (const l of n.order.lines) if (l.productId !== null) productIds.add(l.productId);
   }
-  const membership = await collectionMembershipOf(trx, shopId, [...productIds]);
-  if (membership.size === 0) return news;
+  const membership = collections
+    ? await collectionMembershipOf(trx, shopId, [...productIds])
+    : new Map<string, ProductCollections>();
+  const facts = productFacts
+    ? await productFactsOf(trx, shopId, [...productIds])
+    : new Map<string, ProductFacts>();
+  if (membership.size === 0 && facts.size === 0) return news;
   return news.map((n) =>
     n.kind === "order"
-      ? { ...n, order: { ...n.order, lines: withLineCollections(n.order.lines, membership) } }
+      ? {
+          ...n,
+          order: {
+            ...n.order,
+            lines: withLineProductFacts(withLineCollections(n.order.lines, membership), facts),
+          },
+        }
       : n,
   );
 }

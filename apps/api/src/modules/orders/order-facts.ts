@@ -80,6 +80,8 @@ export function toEarningOrder(
       ...(l.title === undefined ? {} : { title: l.title }),
       ...(l.vendor === undefined ? {} : { vendor: l.vendor }),
       ...(l.sku === undefined ? {} : { sku: l.sku }),
+      ...(l.productType === undefined ? {} : { productType: l.productType }),
+      ...(l.productTags === undefined ? {} : { productTags: l.productTags }),
     })),
     shipping: o.shipping,
     fees: o.fees,

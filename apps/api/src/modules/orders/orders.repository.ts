@@ -276,6 +276,7 @@ export function findOrdersToExplain(conn: Conn, shopId: string, query: string, l
         eb("o.name", "=", q),
         eb("o.name", "=", name),
         eb("o.order_id", "=", q),
+        eb("o.customer_id", "=", q),
         eb(sql`lower(c.email)`, "=", q.toLowerCase()),
       ]),
     )

@@ -16,6 +16,27 @@ interface StoredOutcome {
   result?: unknown;
   reason?: unknown;
   points?: unknown;
+  conditions?: unknown;
+}
+
+type ConditionValue = OrderExplanation["trace"][number]["conditions"][number]["value"];
+const isScalar = (v: unknown): v is string | number =>
+  typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+
+/** A kept condition check, read defensively: the stored facts are JSON written by older versions too. */
+function storedConditions(raw: unknown): OrderExplanation["trace"][number]["conditions"] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((c: Record<string, unknown> | null) => {
+    if (c === null || typeof c !== "object") return [];
+    const { criteria, field, matcher, value, met } = c;
+    if (typeof criteria !== "string" || typeof field !== "string" || typeof matcher !== "string") return [];
+    const kept: ConditionValue = isScalar(value)
+      ? value
+      : Array.isArray(value)
+        ? value.filter(isScalar)
+        : null;
+    return [{ criteria, field, matcher, value: kept, met: met === true }];
+  });
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -47,6 +68,7 @@ export async function explainOrders(deps: Deps, shop: ShopRow, query: string): P
         result,
         reason: typeof t.reason === "string" ? t.reason : null,
         points: typeof t.points === "number" ? t.points : 0,
+        conditions: storedConditions(t.conditions),
       };
     });
     const name = [o.first_name, o.last_name].filter(Boolean).join(" ");

@@ -26,7 +26,7 @@ import {
   planGateMessage,
   planRankOf,
   programKindCatalogue,
-  rulesReadCollections,
+  rulesReadCatalogue,
   statusUnderPlan,
   utcOffsetMinutes,
   validateEarningProgram,
@@ -349,7 +349,7 @@ export async function createProgram(
       ...fieldsOf(result.program),
     });
     await auditWrite(trx, shop.id, actor, "program.created", { programId: id, type, event: body.event });
-    await refreshCollectionsIfNamed(deps, trx, shop.id, type, { ...result.program, event: body.event });
+    await refreshCollectionsIfNamed(deps, trx, shop.id, type, [{ ...result.program, event: body.event }]);
     return present(await programOrThrow(trx, shop.id, id), shopTimeOf(deps, shop));
   });
 }
@@ -384,23 +384,30 @@ export async function updateProgram(
       throw invalid(firstPerField([...fixed, ...(result.ok ? [] : result.errors)]));
     await repo.updateProgram(trx, shop.id, row.id, fieldsOf(result.program));
     await auditWrite(trx, shop.id, actor, "program.updated", { programId: row.id, changes: body });
-    await refreshCollectionsIfNamed(deps, trx, shop.id, row.type, { ...result.program, event: row.event });
+    // The rule read the catalogue before or reads it now: the kept catalogue follows (0140, 0175).
+    await refreshCollectionsIfNamed(deps, trx, shop.id, row.type, [
+      { ...result.program, event: row.event },
+      { event: row.event, config: row.config },
+    ]);
     return present(await programOrThrow(trx, shop.id, row.id), shopTimeOf(deps, shop));
   });
 }
 
 /**
  * Issue 14: a place order rule naming collections needs their products before orders can match
- * them (webhooks carry products only): the refresh is enqueued with the save (outbox).
+ * them (webhooks carry products only), and one with product type or tag conditions needs the
+ * products' types and tags (decision 0175): the refresh is enqueued with the save (outbox). A rule
+ * that read them and no longer does (edited, deleted) refreshes too, so what no rule needs is
+ * forgotten.
  */
 async function refreshCollectionsIfNamed(
   deps: Deps,
   trx: Tx,
   shopId: string,
   type: string,
-  program: unknown,
+  programs: unknown[],
 ): Promise<void> {
-  if (type !== "earning" || !rulesReadCollections([program as EarningProgram])) return;
+  if (type !== "earning" || !rulesReadCatalogue(programs as EarningProgram[])) return;
   await deps.queue.sendInTransaction(trx, refreshCollectionProducts, { shopId });
 }
 
@@ -491,6 +498,7 @@ export async function deleteProgram(deps: Deps, shopId: string, actor: Actor, id
       ]);
     }
     await repo.deleteProgram(trx, shopId, row.id);
+    await refreshCollectionsIfNamed(deps, trx, shopId, row.type, [{ event: row.event, config: row.config }]);
     await auditWrite(trx, shopId, actor, "program.deleted", {
       programId: row.id,
       type: row.type,

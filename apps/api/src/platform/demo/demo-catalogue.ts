@@ -1,6 +1,12 @@
 import type { Db } from "@laurel/db";
 import { sql } from "kysely";
-import type { CataloguePage, CatalogueSearch, PlatformCollection, PlatformProduct } from "../port";
+import type {
+  CataloguePage,
+  CatalogueSearch,
+  PlatformCollection,
+  PlatformProduct,
+  PlatformProductFacts,
+} from "../port";
 
 /**
  * The demo platform's catalogue API (decision 0122): the demo store writes its products and
@@ -42,6 +48,27 @@ export function createDemoCatalogue(db: Db) {
         variants: r.variant_ids.map((id) => ({ id, title: "Default Title" })),
       }));
       return page(items, offset, s.first);
+    },
+    /** Every product's type and tags by id, a page at a time (C-19, decision 0175). */
+    async productFacts(
+      shopId: string,
+      p: { after: string | null; first: number },
+    ): Promise<CataloguePage<PlatformProductFacts>> {
+      const offset = offsetOf(p.after);
+      const rows = await db
+        .selectFrom("demo_products")
+        .select(["id", "product_type", "tags"])
+        .where("shop_id", "=", shopId)
+        .orderBy("id")
+        .limit(p.first + 1)
+        .offset(offset)
+        .execute();
+      const items = rows.map((r) => ({
+        id: r.id,
+        productType: r.product_type.trim() === "" ? null : r.product_type,
+        tags: r.tags,
+      }));
+      return page(items, offset, p.first);
     },
     /** Products whose collections include this one; null when the store has no such collection. */
     async collectionProductIds(shopId: string, collectionId: string): Promise<string[] | null> {

@@ -102,6 +102,9 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
     async listCollectionProductIds(shop, collectionId) {
       return catalogue.collectionProductIds(await shopIdOf(shop.domain), collectionId);
     },
+    async listProductFacts(shop, page) {
+      return catalogue.productFacts(await shopIdOf(shop.domain), page);
+    },
     // J-21: the demo store's own customers (its shoppers, their tags and consent).
     async getCustomer(shop, customerPlatformId) {
       return customers.get(await shopIdOf(shop.domain), customerPlatformId);

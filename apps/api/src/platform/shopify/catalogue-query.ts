@@ -1,5 +1,11 @@
 import { z } from "zod";
-import type { CataloguePage, CatalogueSearch, PlatformCollection, PlatformProduct } from "../port";
+import type {
+  CataloguePage,
+  CatalogueSearch,
+  PlatformCollection,
+  PlatformProduct,
+  PlatformProductFacts,
+} from "../port";
 
 /**
  * The store's catalogue through Admin GraphQL (decision 0122): `products` and `collections`
@@ -21,6 +27,14 @@ export const PRODUCTS_QUERY = `query LaurelProducts($first: Int!, $after: String
 export const COLLECTIONS_QUERY = `query LaurelCollections($first: Int!, $after: String, $query: String) {
   collections(first: $first, after: $after, query: $query, sortKey: TITLE) {
     nodes { legacyResourceId title productsCount { count } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+/** Every product's type and tags, by id (issue 14: product type and tag conditions, decision 0175). */
+export const PRODUCT_FACTS_QUERY = `query LaurelProductFacts($first: Int!, $after: String) {
+  products(first: $first, after: $after, sortKey: ID) {
+    nodes { legacyResourceId productType tags }
     pageInfo { hasNextPage endCursor }
   }
 }`;
@@ -71,6 +85,33 @@ export const collectionsResponse = z.object({
     pageInfo,
   }),
 });
+
+export const productFactsResponse = z.object({
+  products: z.object({
+    nodes: z.array(
+      z.object({
+        legacyResourceId: z.string(),
+        productType: z.string().nullable(),
+        tags: z.array(z.string()),
+      }),
+    ),
+    pageInfo,
+  }),
+});
+
+/** Shopify says "no type" with an empty string. */
+export function toProductFactsPage(
+  data: z.infer<typeof productFactsResponse>,
+): CataloguePage<PlatformProductFacts> {
+  return {
+    items: data.products.nodes.map((n) => ({
+      id: n.legacyResourceId,
+      productType: n.productType?.trim() ? n.productType : null,
+      tags: n.tags,
+    })),
+    pageInfo: data.products.pageInfo,
+  };
+}
 
 export const collectionProductsResponse = z.object({
   collection: z

@@ -13,9 +13,12 @@ import {
   catalogueVariables,
   collectionProductsResponse,
   collectionsResponse,
+  PRODUCT_FACTS_QUERY,
   PRODUCTS_QUERY,
+  productFactsResponse,
   productsResponse,
   toCollectionsPage,
+  toProductFactsPage,
   toProductsPage,
 } from "./catalogue-query";
 import {
@@ -285,6 +288,14 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
         if (!collection.products.pageInfo.hasNextPage) return ids;
         after = collection.products.pageInfo.endCursor;
       }
+    },
+    // C-19: `products(first:, after:)` by id, one page (at most 250, the connection's maximum).
+    async listProductFacts(shop, page) {
+      const first = Math.min(Math.max(page.first, 1), 250);
+      const data = await adminGraphql(client(shop), PRODUCT_FACTS_QUERY, { first, after: page.after });
+      const parsed = productFactsResponse.safeParse(data);
+      if (!parsed.success) throw new PlatformError("Unexpected product facts response", false);
+      return toProductFactsPage(parsed.data);
     },
     // J-21: `customer(id:)` (read_customers); a customer the store no longer has answers null.
     async getCustomer(shop, customerPlatformId) {

@@ -81,7 +81,7 @@ function setup(
   };
   fake.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
-    const known = ["/apiSa/activities", "/apiSa/referrals"];
+    const known = ["/apiSa/activities", "/apiSa/referrals", "/apiSa/lp/programs/explain"];
     const exportsPath = url.pathname.startsWith("/apiSa/activities/exports");
     if (!url.pathname.startsWith("/apiSa/customers") && !known.includes(url.pathname) && !exportsPath) {
       return base(input, init);
@@ -207,6 +207,9 @@ function setup(
       });
     }
     if (url.pathname.endsWith("/coupons")) return json(200, { success: true, data: { coupons: [] } });
+    if (url.pathname === "/apiSa/lp/programs/explain") {
+      return json(200, { success: true, data: url.searchParams.get("q") === ada.id ? [explainedOrder] : [] });
+    }
     if (method === "PUT" && url.pathname.endsWith("/children")) {
       return json(200, { success: true, data: body });
     }
@@ -473,6 +476,66 @@ describe("VIP tier changes on the profile (J-04)", () => {
     await user.click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() =>
       expect(calls.filter((c) => c.path.endsWith("/tier-changes")).length).toBeGreaterThan(before),
+    );
+  });
+});
+
+/** One of Ada's orders as the explanation lookup answers it (issue 14). */
+const explainedOrder = {
+  orderId: "820982911946154508",
+  name: "#1002",
+  orderedAt: "2026-11-20T10:00:00.000Z",
+  currency: "USD",
+  totalMinor: 12_000,
+  refundedMinor: 0,
+  status: "logged",
+  reason: "no_matching_program",
+  pointsAwarded: 0,
+  pointsReversed: 0,
+  pendingPoints: 0,
+  pendingUntil: null,
+  customer: { id: "cus_1", email: "ada@example.com", name: "Ada Lovelace" },
+  trace: [
+    {
+      programId: "prg_7",
+      title: "Sale items bonus",
+      priority: 7,
+      result: "skipped",
+      reason: "conditions_not_met",
+      points: 0,
+      conditions: [{ criteria: "product", field: "tag", matcher: "contains", value: "sale", met: false }],
+    },
+    {
+      programId: "prg_8",
+      title: "Linen shirts",
+      priority: 8,
+      result: "skipped",
+      reason: "conditions_not_met",
+      points: 0,
+      conditions: [
+        { criteria: "product", field: "type", matcher: "equal", value: "Shirts", met: true },
+        { criteria: "product", field: "tag", matcher: "equal", value: "linen", met: true },
+      ],
+    },
+  ],
+  entries: [],
+};
+
+describe("why the customer's orders earned, on the profile (issue 14)", () => {
+  it("lists the customer's orders with each program's decision and the conditions not met", async () => {
+    const { fake, calls } = setup();
+    await renderApp("/customers/profile/cus_1", { fake });
+    expect(
+      await screen.findByText("Why this customer's orders earned (or didn't)", {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText("Order #1002")).toBeTruthy();
+    expect(screen.getByText("Sale items bonus")).toBeTruthy();
+    expect(screen.getByText("Condition not met: product tag contains 'sale'")).toBeTruthy();
+    // Each of the second rule's conditions held for some item, but no item met both.
+    expect(screen.getByText("Condition met: product type is equal to 'Shirts'")).toBeTruthy();
+    expect(screen.getByText("No single item met all the conditions together.")).toBeTruthy();
+    expect(calls.some((c) => c.path === "/apiSa/lp/programs/explain" && c.search.get("q") === "cus_1")).toBe(
+      true,
     );
   });
 });

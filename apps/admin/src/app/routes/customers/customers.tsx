@@ -5,6 +5,7 @@ import { useParams } from "react-router";
 import { AreaUnavailable } from "../../../components/area-unavailable";
 import { CustomerListView, CustomerProfileView, ShopActivityView } from "../../../features/customers";
 import { EmailLogView } from "../../../features/email-log";
+import { CustomerOrderExplanations } from "../../../features/programs";
 import { ReferralListCard } from "../../../features/referrals";
 import { useAppPaths } from "../../../lib/routing";
 
@@ -24,7 +25,7 @@ const MigrationWizardView = lazy(() =>
  * migration wizard (J-13) are built; wallet passes are not yet.
  */
 export default function CustomersScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { path, href } = useAppPaths();
   const { id } = useParams();
   if (path === "/customers") {
@@ -96,7 +97,13 @@ export default function CustomersScreen() {
   }
   if (path.startsWith("/customers/profile/") && id)
     return (
-      <CustomerProfileView key={id} id={id} href={href} referrals={<ReferralListCard referrerId={id} />} />
+      <CustomerProfileView
+        key={id}
+        id={id}
+        href={href}
+        referrals={<ReferralListCard referrerId={id} />}
+        earning={<CustomerOrderExplanations customerId={id} language={i18n.language} />}
+      />
     );
   if (path === "/customers/notifications/manage") {
     return (

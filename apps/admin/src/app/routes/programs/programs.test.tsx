@@ -64,6 +64,20 @@ const explained = {
       result: "skipped",
       reason: "excluded_order_tag",
       points: 0,
+      conditions: [],
+    },
+    {
+      programId: "prg_7",
+      title: "Sale items bonus",
+      priority: 7,
+      result: "skipped",
+      reason: "conditions_not_met",
+      points: 0,
+      conditions: [
+        { criteria: "product", field: "tag", matcher: "contains", value: "sale", met: false },
+        { criteria: "product", field: "type", matcher: "includes", value: ["Shirts", "Hats"], met: true },
+        { criteria: "customer", field: "email", matcher: "not_empty", value: null, met: true },
+      ],
     },
     {
       programId: "prg_1",
@@ -72,6 +86,7 @@ const explained = {
       result: "awarded",
       reason: null,
       points: 10,
+      conditions: [],
     },
   ],
   entries: [
@@ -300,6 +315,20 @@ describe("why did this order earn? (issue 14)", () => {
     expect(screen.getByText("Earned 10 points")).toBeTruthy();
     expect(screen.getByText("Points for an order")).toBeTruthy();
     expect(calls.some((c) => c.path === "/apiSa/lp/programs/explain")).toBe(true);
+  });
+
+  it("names each rule-engine condition the order met or did not meet, in plain words (C-19)", async () => {
+    const { fake } = setup();
+    await renderApp("/programs/point?q=%231002", { fake });
+    expect(await screen.findByText("Order #1002", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByText("the rule's conditions were not met")).toBeTruthy();
+    expect(screen.getByText("Condition not met: product tag contains 'sale'")).toBeTruthy();
+    expect(screen.getByText("Condition met: product type is one of 'Shirts, Hats'")).toBeTruthy();
+    expect(screen.getByText("Condition met: customer email is not empty")).toBeTruthy();
+    // Programs without conditions list none.
+    expect(screen.getAllByText(/^Condition (not )?met:/)).toHaveLength(3);
+    // A condition was not met at all, so nothing more is said.
+    expect(screen.queryByText("No single item met all the conditions together.")).toBeNull();
   });
 
   it("says so when nothing matches", async () => {

@@ -32,11 +32,14 @@ export function CustomerProfileView({
   id,
   href,
   referrals,
+  earning,
 }: {
   id: string;
   href: (path: string) => string;
   /** The profile's referral tab (E-12), composed by the route from the referrals feature. */
   referrals?: ReactNode;
+  /** Why the customer's orders earned (issue 14), composed by the route from the programs feature. */
+  earning?: ReactNode;
 }) {
   const { t } = useTranslation();
   const url = useProfileParams();
@@ -134,6 +137,7 @@ export function CustomerProfileView({
           <CouponsCard customerId={id} onRevoke={(c) => url.openRevoke(c.id)} />
         </Layout.Section>
         {referrals ? <Layout.Section>{referrals}</Layout.Section> : null}
+        {earning ? <Layout.Section>{earning}</Layout.Section> : null}
       </Layout>
       <AdjustPointsModal
         open={url.dialog === "adjust"}
