@@ -54,38 +54,81 @@ function Preview({ children }: { children: ReactNode }) {
   );
 }
 
-/** `/storefront/branding/signup-block` (N-02, N-21): the sign-up offer on the register page. */
-export function SignupBlockEditor({ backUrl }: { backUrl: string }) {
+interface AccountBlock {
+  enabled: boolean;
+}
+
+/**
+ * One account block's screen (N-02): its switch and texts beside a preview, saved whole. The
+ * sign-up block and the customer login block differ only in their texts and preview.
+ */
+function AccountBlockEditor<T extends AccountBlock>({
+  section,
+  backUrl,
+  query,
+  save,
+  previewTestId,
+  fields,
+  preview,
+}: {
+  /** The block's i18n section: its title, subtitle and switch. */
+  section: "signupBlock" | "customerLogin";
+  backUrl: string;
+  query: { isPending: boolean; isError: boolean; data?: { block: T } | undefined; refetch: () => unknown };
+  save: (block: T) => Promise<{ data: { block: T } }>;
+  previewTestId: string;
+  fields: (form: BlockForm<T>) => ReactNode;
+  preview: (block: T) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const query = useSignupBlock();
-  const put = usePutSignupBlock();
   return (
     <EditorGate
-      title={t("onsite.signupBlock.title")}
+      title={t(`onsite.${section}.title`)}
       backUrl={backUrl}
       query={query}
       loadError="onsite.accountBlocks.loadError"
     >
-      {(saved) => <SignupBlockForm saved={saved.block} backUrl={backUrl} save={put.mutateAsync} />}
+      {(saved) => (
+        <AccountBlockForm
+          section={section}
+          saved={saved.block}
+          backUrl={backUrl}
+          save={save}
+          previewTestId={previewTestId}
+          fields={fields}
+          preview={preview}
+        />
+      )}
     </EditorGate>
   );
 }
 
-function SignupBlockForm({
+type BlockForm<T> = ReturnType<typeof useBlockForm<T & AccountBlock>>;
+
+function AccountBlockForm<T extends AccountBlock>({
+  section,
   saved,
   backUrl,
   save,
+  previewTestId,
+  fields,
+  preview,
 }: {
-  saved: SignupBlock;
+  section: "signupBlock" | "customerLogin";
+  saved: T;
   backUrl: string;
-  save: (block: SignupBlock) => Promise<{ data: { block: SignupBlock } }>;
+  save: (block: T) => Promise<{ data: { block: T } }>;
+  previewTestId: string;
+  fields: (form: BlockForm<T>) => ReactNode;
+  preview: (block: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { block, set, errors, saveBar } = useBlockForm(saved, save);
+  const form = useBlockForm(saved, save);
+  const { block, set, errors, saveBar } = form;
   return (
     <EditorPage
-      title={t("onsite.signupBlock.title")}
-      subtitle={t("onsite.signupBlock.subtitle")}
+      title={t(`onsite.${section}.title`)}
+      subtitle={t(`onsite.${section}.subtitle`)}
       backUrl={backUrl}
       saveBar={saveBar}
     >
@@ -93,30 +136,21 @@ function SignupBlockForm({
         <Card>
           <FormLayout>
             <Checkbox
-              label={t("onsite.signupBlock.enabled")}
-              helpText={t("onsite.signupBlock.enabledHelp")}
+              label={t(`onsite.${section}.enabled`)}
+              helpText={t(`onsite.${section}.enabledHelp`)}
               checked={block.enabled}
-              onChange={(enabled) => set({ enabled })}
+              onChange={(enabled) => set({ enabled } as Partial<T>)}
               error={errors.enabled}
             />
-            <TextField
-              label={t("onsite.signupBlock.text")}
-              value={block.text}
-              onChange={(text) => set({ text })}
-              maxLength={200}
-              multiline={2}
-              autoComplete="off"
-              helpText={t("onsite.accountBlocks.pointsHelp", { points: "{{points}}" })}
-              error={errors.text}
-            />
+            {fields(form)}
           </FormLayout>
         </Card>
       </Layout.Section>
       <Layout.Section variant="oneHalf">
         <Preview>
-          <div data-testid="signup-block-preview">
+          <div data-testid={previewTestId}>
             {block.enabled ? (
-              <Text as="p">{withPoints(block.text)}</Text>
+              preview(block)
             ) : (
               <Text as="p" tone="subdued">
                 {t("onsite.accountBlocks.off")}
@@ -126,6 +160,35 @@ function SignupBlockForm({
         </Preview>
       </Layout.Section>
     </EditorPage>
+  );
+}
+
+/** `/storefront/branding/signup-block` (N-02, N-21): the sign-up offer on the register page. */
+export function SignupBlockEditor({ backUrl }: { backUrl: string }) {
+  const { t } = useTranslation();
+  const query = useSignupBlock();
+  const put = usePutSignupBlock();
+  return (
+    <AccountBlockEditor<SignupBlock>
+      section="signupBlock"
+      backUrl={backUrl}
+      query={query}
+      save={put.mutateAsync}
+      previewTestId="signup-block-preview"
+      fields={({ block, set, errors }) => (
+        <TextField
+          label={t("onsite.signupBlock.text")}
+          value={block.text}
+          onChange={(text) => set({ text })}
+          maxLength={200}
+          multiline={2}
+          autoComplete="off"
+          helpText={t("onsite.accountBlocks.pointsHelp", { points: "{{points}}" })}
+          error={errors.text}
+        />
+      )}
+      preview={(block) => <Text as="p">{withPoints(block.text)}</Text>}
+    />
   );
 }
 
@@ -135,84 +198,43 @@ export function CustomerLoginEditor({ backUrl }: { backUrl: string }) {
   const query = useCustomerLogin();
   const put = usePutCustomerLogin();
   return (
-    <EditorGate
-      title={t("onsite.customerLogin.title")}
+    <AccountBlockEditor<CustomerLogin>
+      section="customerLogin"
       backUrl={backUrl}
       query={query}
-      loadError="onsite.accountBlocks.loadError"
-    >
-      {(saved) => <CustomerLoginForm saved={saved.block} backUrl={backUrl} save={put.mutateAsync} />}
-    </EditorGate>
-  );
-}
-
-function CustomerLoginForm({
-  saved,
-  backUrl,
-  save,
-}: {
-  saved: CustomerLogin;
-  backUrl: string;
-  save: (block: CustomerLogin) => Promise<{ data: { block: CustomerLogin } }>;
-}) {
-  const { t } = useTranslation();
-  const { block, set, errors, saveBar } = useBlockForm(saved, save);
-  return (
-    <EditorPage
-      title={t("onsite.customerLogin.title")}
-      subtitle={t("onsite.customerLogin.subtitle")}
-      backUrl={backUrl}
-      saveBar={saveBar}
-    >
-      <Layout.Section variant="oneHalf">
-        <Card>
-          <FormLayout>
-            <Checkbox
-              label={t("onsite.customerLogin.enabled")}
-              helpText={t("onsite.customerLogin.enabledHelp")}
-              checked={block.enabled}
-              onChange={(enabled) => set({ enabled })}
-              error={errors.enabled}
-            />
-            <TextField
-              label={t("onsite.popups.titleField")}
-              value={block.title}
-              onChange={(title) => set({ title })}
-              maxLength={80}
-              autoComplete="off"
-              error={errors.title}
-            />
-            <TextField
-              label={t("onsite.popups.description")}
-              value={block.description}
-              onChange={(description) => set({ description })}
-              maxLength={300}
-              multiline={3}
-              autoComplete="off"
-              helpText={t("onsite.accountBlocks.pointsHelp", { points: "{{points}}" })}
-              error={errors.description}
-            />
-          </FormLayout>
-        </Card>
-      </Layout.Section>
-      <Layout.Section variant="oneHalf">
-        <Preview>
-          <div data-testid="customer-login-preview">
-            {block.enabled ? (
-              <BlockStack gap="100">
-                <Text as="p" fontWeight="bold">
-                  {block.title}
-                </Text>
-                <Text as="p">{withPoints(block.description)}</Text>
-              </BlockStack>
-            ) : (
-              <Text as="p" tone="subdued">
-                {t("onsite.accountBlocks.off")}
-              </Text>
-            )}
-          </div>
-        </Preview>
-      </Layout.Section>
-    </EditorPage>
+      save={put.mutateAsync}
+      previewTestId="customer-login-preview"
+      // An array, not a fragment: the form lays out each field on its own.
+      fields={({ block, set, errors }) => [
+        <TextField
+          key="title"
+          label={t("onsite.popups.titleField")}
+          value={block.title}
+          onChange={(title) => set({ title })}
+          maxLength={80}
+          autoComplete="off"
+          error={errors.title}
+        />,
+        <TextField
+          key="description"
+          label={t("onsite.popups.description")}
+          value={block.description}
+          onChange={(description) => set({ description })}
+          maxLength={300}
+          multiline={3}
+          autoComplete="off"
+          helpText={t("onsite.accountBlocks.pointsHelp", { points: "{{points}}" })}
+          error={errors.description}
+        />,
+      ]}
+      preview={(block) => (
+        <BlockStack gap="100">
+          <Text as="p" fontWeight="bold">
+            {block.title}
+          </Text>
+          <Text as="p">{withPoints(block.description)}</Text>
+        </BlockStack>
+      )}
+    />
   );
 }
