@@ -9,21 +9,19 @@
  * (default 5) runs per page, medians reported. Results: a table on stdout and
  * `.tmp/bench-admin.json`.
  */
-import { spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import * as chromeLauncher from "chrome-launcher";
-import { freePort, ROOT, startNode, stopChild, waitForHttp } from "./processes";
+import type * as chromeLauncher from "chrome-launcher";
+import {
+  buildIfStale,
+  chromiumPathOrExit,
+  launchChromium,
+  median,
+  startDemoApi,
+  stopAll,
+} from "./lighthouse-setup";
+import { ROOT, waitForHttp } from "./processes";
 import { fmt, type Row, table, type Verdict } from "./report";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -55,12 +53,6 @@ interface Sample {
   fcpMs: number;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
-
 /** The admin's JavaScript and CSS files, raw and gzip (level 9), largest first. */
 function bundleSizes(): { file: string; bytes: number; gzip: number }[] {
   if (!existsSync(ADMIN_ASSETS)) return [];
@@ -86,48 +78,15 @@ async function sessionCookie(base: string): Promise<string> {
 }
 
 async function main() {
-  const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (p) => p && existsSync(p),
-  );
-  if (!chromePath) {
-    console.error(
-      "bench:admin needs Chromium: install it (apt-get install -y chromium) or set CHROMIUM_PATH.",
-    );
-    process.exit(1);
-  }
-  const build = spawnSync(process.execPath, ["scripts/build-if-stale.mjs", "apps/admin"], {
-    cwd: ROOT,
-    stdio: "inherit",
-  });
-  if (build.status !== 0)
-    console.warn("!! the admin build failed: measuring the files already in apps/admin/dist");
+  const chromePath = chromiumPathOrExit("bench:admin");
+  buildIfStale("admin");
 
-  const dataDir = mkdtempSync(join(tmpdir(), "laurel-bench-admin-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const api = startNode("api", ["--import", "tsx", "apps/api/src/main.ts"], {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    PLATFORM: "demo",
-    SEED_DEMO: "1",
-    LOG_LEVEL: "warn",
-  });
+  const { api, base, dataDir } = await startDemoApi("laurel-bench-admin-");
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
     await waitForHttp(`${base}/health`, api, 120_000);
     const cookie = await sessionCookie(base);
-    chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--no-first-run",
-      ],
-    });
+    chrome = await launchChromium(chromePath);
     const { default: lighthouse } = (await import("lighthouse" as string)) as { default: Lighthouse };
     const { default: desktop } = (await import("lighthouse/core/config/desktop-config.js" as string)) as {
       default: unknown;
@@ -224,9 +183,7 @@ async function main() {
     console.log("Written to .tmp/bench-admin.json");
     if (failed) process.exitCode = 1;
   } finally {
-    await chrome?.kill();
-    await stopChild(api);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopAll(chrome, api, dataDir);
   }
 }
 

@@ -10,22 +10,19 @@
  * Results: a table on stdout and `.tmp/bench-storefront.json`. (`bench/storefront.ts` is P3/P5 of
  * `npm run bench`, hence this file's name.)
  */
-import { spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import * as chromeLauncher from "chrome-launcher";
-import { freePort, ROOT, startNode, stopChild, waitForHttp } from "./processes";
+import type * as chromeLauncher from "chrome-launcher";
+import {
+  buildIfStale,
+  chromiumPathOrExit,
+  launchChromium,
+  median,
+  startDemoApi,
+  stopAll,
+} from "./lighthouse-setup";
+import { ROOT, waitForHttp } from "./processes";
 import { fmt, type Row, table, type Verdict } from "./report";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -73,12 +70,6 @@ interface Sample {
   fcpMs: number;
   speedIndexMs: number;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
 
 function medianSample(samples: Sample[]): Sample {
   const pick = (k: keyof Sample) => median(samples.map((s) => s[k]));
@@ -133,53 +124,21 @@ function widgetSizes(): { files: FileSize[]; buildReport: unknown } {
 }
 
 async function main() {
-  const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (p) => p && existsSync(p),
-  );
-  if (!chromePath) {
-    console.error(
-      "bench:storefront needs Chromium: install it (apt-get install -y chromium) or set CHROMIUM_PATH.",
-    );
-    process.exit(1);
-  }
+  const chromePath = chromiumPathOrExit("bench:storefront");
 
   // The widget as `npm start` serves it (rebuilt only when its sources changed).
-  const build = spawnSync(process.execPath, ["scripts/build-if-stale.mjs", "apps/widget"], {
-    cwd: ROOT,
-    stdio: "inherit",
-  });
-  if (build.status !== 0)
-    console.warn("!! the widget build failed: measuring the files already in apps/widget/dist");
+  buildIfStale("widget");
 
-  const dataDir = mkdtempSync(join(tmpdir(), "laurel-bench-storefront-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const api = startNode("api", ["--import", "tsx", "apps/api/src/main.ts"], {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    PLATFORM: "demo",
-    SEED_DEMO: "1",
-    LOG_LEVEL: "warn",
-  });
+  const { api, base, dataDir } = await startDemoApi("laurel-bench-storefront-");
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
     await waitForHttp(`${base}/health`, api, 120_000);
     console.log(`API on ${base} (PGlite in ${dataDir}); Chromium ${chromePath}`);
-    chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    chrome = await launchChromium(chromePath, [
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ]);
     const { default: lighthouse } = (await import("lighthouse" as string)) as { default: Lighthouse };
     const port = chrome.port;
 
@@ -319,9 +278,7 @@ async function main() {
     console.log("Written to .tmp/bench-storefront.json");
     if (worstDrop > MAX_SCORE_DROP || sizes.files.some((f) => f.ok === false)) process.exitCode = 1;
   } finally {
-    await chrome?.kill();
-    await stopChild(api);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopAll(chrome, api, dataDir);
   }
 }
 

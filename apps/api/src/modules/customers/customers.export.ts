@@ -3,18 +3,21 @@ import type { CustomerExport, CustomerListTab, StartCustomerExportBody } from "@
 import type { CustomerExportRow, CustomerRow } from "@laurel/db";
 import { minimumPlanFor, planAllows, planRankOf, planTierDisplayName } from "@laurel/domain";
 import { stringify } from "csv-stringify";
-import { stringify as stringifyNow } from "csv-stringify/sync";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { exportCustomers } from "../../jobs/refs";
 import { type Actor, auditWrite } from "../audit/audit.service";
-import { enqueueMerchantEmails } from "../mail/mail.service";
 import { getShopOrThrow } from "../shops/shops.service";
+import {
+  type ChunkedExport,
+  EXPORT_BATCH,
+  exportFile,
+  exportOrThrow,
+  runExport,
+  writeNextPage,
+} from "./chunked-export";
 import { presentCustomer } from "./customers.admin";
 import * as repo from "./customers.repository";
-
-/** Rows read per keyset page while streaming: memory stays flat whatever the shop's size. */
-const EXPORT_BATCH = 1_000;
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, tab or carriage return first) gets a
@@ -84,6 +87,7 @@ export async function exportCustomersCsv(
   async function* rows() {
     yield HEADER;
     let after: repo.ListKey | undefined;
+    // Rows read per keyset page while streaming: memory stays flat whatever the shop's size.
     for (;;) {
       const page = await repo.listCustomersKeyset(deps.db, shopId, {
         tab: q.tab,
@@ -106,6 +110,30 @@ export async function exportCustomersCsv(
 // J-15 as a background job (decision 0152): started from the admin, written page by page by a job
 // (each page a chunk committed with the progress, so a crash resumes after the last page), the
 // merchant e-mailed when it is ready (export_ready), the file downloaded from the admin.
+
+type KeysetRow = Awaited<ReturnType<typeof repo.listCustomersKeyset>>[number];
+
+/** The customer export as a chunked export job: a tab's customers (and search), newest first. */
+const customerExport: ChunkedExport<CustomerExportRow, KeysetRow> = {
+  tables: { exports: "customer_exports", chunks: "customer_export_chunks" },
+  name: "customers",
+  adminPath: "/customers",
+  header: HEADER,
+  find: repo.findCustomerExport,
+  readPage: (trx, _shop, e, limit) =>
+    repo.listCustomersKeyset(trx, e.shop_id, {
+      tab: e.tab as CustomerListTab,
+      sort: "newest",
+      search: e.search ?? undefined,
+      after: e.cursor ? (JSON.parse(e.cursor) as repo.ListKey) : undefined,
+      limit,
+    }),
+  line: (row) => exportLine(row),
+  cursorOf: (row) => JSON.stringify([row.sort_key, row.id]),
+  failedMessage: "Failed to export customers",
+  failsOnlyUnfinished: false,
+  logLabel: "export",
+};
 
 export function presentExport(e: CustomerExportRow): CustomerExport {
   return {
@@ -134,153 +162,45 @@ export async function startCustomerExport(
     search: body.search || undefined,
   });
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("customer_exports")
-      .values({
-        shop_id: shopId,
-        id,
-        tab: body.tab,
-        search: body.search || null,
-        total_rows: total,
-        actor_email: actor.userEmail,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await repo.insertCustomerExport(trx, {
+      shop_id: shopId,
+      id,
+      tab: body.tab,
+      search: body.search || null,
+      total_rows: total,
+      actor_email: actor.userEmail,
+    });
     await deps.queue.sendInTransaction(trx, exportCustomers, { shopId, exportId: id }, { singletonKey: id });
     await auditWrite(trx, shopId, actor, "customers.export_started", { exportId: id, tab: body.tab });
     return presentExport(row);
   });
 }
 
-async function exportOrThrow(deps: Deps, shopId: string, id: string): Promise<CustomerExportRow> {
-  const row = await deps.db
-    .selectFrom("customer_exports")
-    .selectAll()
-    .where("shop_id", "=", shopId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!row) throw new AppError("not_found", 404, "This export does not exist.");
-  return row;
-}
-
 export async function getCustomerExport(deps: Deps, shopId: string, id: string): Promise<CustomerExport> {
-  return presentExport(await exportOrThrow(deps, shopId, id));
+  return presentExport(await exportOrThrow(deps, customerExport, shopId, id));
 }
 
 /** Writes the next page of a running export (one transaction); answers whether more remain. */
-export async function writeNextExportPage(
+export function writeNextExportPage(
   deps: Deps,
   shopId: string,
   id: string,
   pageSize = EXPORT_BATCH,
 ): Promise<boolean> {
-  // Read before the transaction: on PGlite the one connection belongs to the transaction (0004).
-  const shop = await getShopOrThrow(deps, shopId);
-  return deps.db.transaction().execute(async (trx) => {
-    const e = await trx
-      .selectFrom("customer_exports")
-      .selectAll()
-      .where("shop_id", "=", shopId)
-      .where("id", "=", id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!e || e.status === "done" || e.status === "failed") return false;
-    const after = e.cursor ? (JSON.parse(e.cursor) as repo.ListKey) : undefined;
-    const page = await repo.listCustomersKeyset(trx, shopId, {
-      tab: e.tab as CustomerListTab,
-      sort: "newest",
-      search: e.search ?? undefined,
-      after,
-      limit: pageSize,
-    });
-    const rows = page.slice(0, pageSize);
-    const lines = rows.map(exportLine);
-    // The first chunk opens with the header; the BOM is added when the file is sent (decoders drop a
-    // leading BOM from stored text).
-    const text = stringifyNow(e.chunks === 0 ? [HEADER, ...lines] : lines, { record_delimiter: "\r\n" });
-    if (text.length > 0) {
-      await trx
-        .insertInto("customer_export_chunks")
-        .values({ shop_id: shopId, export_id: id, seq: e.chunks, data: text })
-        .execute();
-    }
-    const last = rows.at(-1);
-    const more = page.length > pageSize && last !== undefined;
-    await trx
-      .updateTable("customer_exports")
-      .set((eb) => ({
-        status: more ? "running" : "done",
-        cursor: last ? JSON.stringify([last.sort_key, last.id]) : e.cursor,
-        done_rows: eb("done_rows", "+", rows.length),
-        chunks: eb("chunks", "+", text.length > 0 ? 1 : 0),
-        ...(more ? {} : { finished_at: deps.clock.now() }),
-      }))
-      .where("shop_id", "=", shopId)
-      .where("id", "=", id)
-      .execute();
-    if (!more) {
-      await enqueueMerchantEmails(deps, trx, shop, [
-        {
-          event: "export_ready",
-          occasion: `export:${id}`,
-          values: {
-            export: "customers",
-            count: e.done_rows + rows.length,
-            days: 7,
-            url: `${deps.config.appUrl.replace(/\/$/, "")}/customers?export=${encodeURIComponent(id)}`,
-          },
-          ...(e.actor_email ? { to: [e.actor_email] } : {}),
-        },
-      ]);
-    }
-    return more;
-  });
+  return writeNextPage(deps, customerExport, shopId, id, pageSize);
 }
 
 /** The job's run: pages until none remain; a failure is recorded for the merchant to see. */
-export async function runCustomerExport(
+export function runCustomerExport(
   deps: Deps,
   shopId: string,
   id: string,
   pageSize = EXPORT_BATCH,
 ): Promise<void> {
-  try {
-    while (await writeNextExportPage(deps, shopId, id, pageSize)) {
-      // One page per transaction: progress is visible between them.
-    }
-  } catch (error) {
-    await deps.db
-      .updateTable("customer_exports")
-      .set({ status: "failed", error: "Failed to export customers", finished_at: deps.clock.now() })
-      .where("shop_id", "=", shopId)
-      .where("id", "=", id)
-      .execute();
-    console.warn(`[export ${id}] ${String(error)}`);
-  }
+  return runExport(deps, customerExport, shopId, id, pageSize);
 }
 
 /** A finished export's CSV, streamed chunk by chunk (a few pages in memory at a time). */
-export async function customerExportFile(deps: Deps, shopId: string, id: string): Promise<Readable> {
-  const e = await exportOrThrow(deps, shopId, id);
-  if (e.status !== "done") {
-    const message = "This export is not ready yet.";
-    throw new AppError("validation_failed", 409, message, [{ field: "status", message }]);
-  }
-  async function* chunks() {
-    // A BOM so spreadsheet apps read UTF-8 names right (as the streamed export).
-    yield Buffer.from([0xef, 0xbb, 0xbf]);
-    for (let from = 0; from < e.chunks; from += 10) {
-      const rows = await deps.db
-        .selectFrom("customer_export_chunks")
-        .select("data")
-        .where("shop_id", "=", shopId)
-        .where("export_id", "=", id)
-        .where("seq", ">=", from)
-        .where("seq", "<", from + 10)
-        .orderBy("seq")
-        .execute();
-      for (const r of rows) yield Buffer.from(r.data, "utf8");
-    }
-  }
-  return Readable.from(chunks());
+export function customerExportFile(deps: Deps, shopId: string, id: string): Promise<Readable> {
+  return exportFile(deps, customerExport, shopId, id);
 }

@@ -1,7 +1,15 @@
-import type { CustomerChildGender, CustomerRow, CustomerType, Db, Tx } from "@laurel/db";
-import { sql } from "kysely";
+import type {
+  ActivityExportsTable,
+  CustomerChildGender,
+  CustomerExportsTable,
+  CustomerRow,
+  CustomerType,
+  Db,
+  Tx,
+} from "@laurel/db";
+import { type Insertable, sql } from "kysely";
 
-type Conn = Db | Tx;
+export type Conn = Db | Tx;
 
 export type NewCustomer = {
   id: string;
@@ -669,4 +677,112 @@ export async function listMembersWithoutActivity(
   if (after !== null) q = q.where("c.id", ">", after);
   const rows = await q.orderBy("c.id").limit(limit).execute();
   return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chunked export jobs (customer export J-15, activity export K-05): an export row with its
+// progress and keyset cursor, and its CSV written as numbered chunks. Both tables share these columns.
+
+/** An export job's table and the table of its CSV chunks. */
+export type ExportTables =
+  | { exports: "customer_exports"; chunks: "customer_export_chunks" }
+  | { exports: "activity_exports"; chunks: "activity_export_chunks" };
+
+export function insertCustomerExport(trx: Tx, values: Insertable<CustomerExportsTable>) {
+  return trx.insertInto("customer_exports").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertActivityExport(trx: Tx, values: Insertable<ActivityExportsTable>) {
+  return trx.insertInto("activity_exports").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findCustomerExport(conn: Conn, shopId: string, id: string, lock?: "forUpdate") {
+  let query = conn
+    .selectFrom("customer_exports")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export function findActivityExport(conn: Conn, shopId: string, id: string, lock?: "forUpdate") {
+  let query = conn
+    .selectFrom("activity_exports")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function insertExportChunk(
+  trx: Tx,
+  tables: ExportTables,
+  c: { shopId: string; exportId: string; seq: number; data: string },
+) {
+  await trx
+    .insertInto(tables.chunks)
+    .values({ shop_id: c.shopId, export_id: c.exportId, seq: c.seq, data: c.data })
+    .execute();
+}
+
+/** Records a written page: rows and chunk counted, the cursor moved, done (and finished) when none remain. */
+export async function advanceExport(
+  trx: Tx,
+  tables: ExportTables,
+  shopId: string,
+  id: string,
+  page: { more: boolean; cursor: string | undefined; rows: number; chunks: number; at: Date },
+) {
+  await trx
+    .updateTable(tables.exports)
+    .set((eb) => ({
+      status: page.more ? "running" : "done",
+      ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+      done_rows: eb("done_rows", "+", page.rows),
+      chunks: eb("chunks", "+", page.chunks),
+      ...(page.more ? {} : { finished_at: page.at }),
+    }))
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Marks an export failed; with `onlyUnfinished`, only while it is still queued or running. */
+export async function markExportFailed(
+  conn: Conn,
+  tables: ExportTables,
+  shopId: string,
+  id: string,
+  f: { error: string; at: Date; onlyUnfinished: boolean },
+) {
+  let query = conn
+    .updateTable(tables.exports)
+    .set({ status: "failed", error: f.error, finished_at: f.at })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id);
+  if (f.onlyUnfinished) query = query.where("status", "in", ["queued", "running"]);
+  await query.execute();
+}
+
+/** Chunks `from` ≤ seq < `to` of an export's CSV, in order. */
+export async function listExportChunks(
+  conn: Conn,
+  tables: ExportTables,
+  shopId: string,
+  id: string,
+  from: number,
+  to: number,
+) {
+  const rows = await conn
+    .selectFrom(tables.chunks)
+    .select("data")
+    .where("shop_id", "=", shopId)
+    .where("export_id", "=", id)
+    .where("seq", ">=", from)
+    .where("seq", "<", to)
+    .orderBy("seq")
+    .execute();
+  return rows.map((r) => r.data);
 }

@@ -132,29 +132,13 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
   const reserved = await deps.db.transaction().execute(async (trx) => {
     // The coupon first and the debit last: the debit locks the customer's row until commit, and a
     // hot customer's redemptions queue on that lock, so it is held for as little as possible.
-    await repo.insertCoupon(trx, {
-      shopId: shop.id,
-      id: couponId,
-      customerId: customer.id,
-      programId: program.id,
+    const { hold } = await reserveCoupon(deps, trx, shopper, program, quote, {
+      couponId,
       holdId,
       code,
-      points: quote.points,
-      reward: { ...quote.reward },
+      holdKey,
       expiresAt,
-      createdAt: deps.clock.now(),
     });
-    const hold = await reserveHold(trx, {
-      shopId: shop.id,
-      customerId: customer.id,
-      holdId,
-      points: quote.points,
-      idempotencyKey: holdKey,
-      activityType: REWARD_ACTIVITY.redeem,
-      programId: program.id,
-    });
-    // The same requestId racing itself (a double click): the first one makes the coupon.
-    if (hold.replayed) throw new AppError("request_in_progress", 409);
     return hold;
   });
 
@@ -175,10 +159,7 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
   }
   const coupon = await deps.db.transaction().execute(async (trx) => {
     await postHold(trx, shop.id, holdId, deps.clock.now());
-    const values = { code, reward: program.title, points: quote.points };
-    await enqueueEmails(deps, trx, shop, [
-      { event: "reward_redeemed", customerId: customer.id, occasion: `coupon:${couponId}`, values },
-    ]);
+    await enqueueRedeemedEmail(deps, trx, shopper, program, { couponId, code, points: quote.points });
     return repo.setPlatformDiscount(trx, shop.id, couponId, platformDiscountId);
   });
   return {
@@ -186,6 +167,59 @@ export async function redeemReward(deps: Deps, shopper: Shopper, body: ProxyRede
     replayed: false,
     availablePoints: reserved.balance?.available ?? null,
   };
+}
+
+/**
+ * A redemption's coupon and the hold on its points, in the caller's transaction: the coupon first
+ * and the debit last (the debit locks the customer's row until commit). The same requestId racing
+ * itself (a double click) is refused: the first one makes the coupon. Shared by store discounts and
+ * partner vouchers, which reserve alike and differ in where the code comes from.
+ */
+async function reserveCoupon(
+  deps: Deps,
+  trx: Tx,
+  { shop, customer }: Shopper,
+  program: SpendingProgram,
+  quote: Extract<RedemptionQuote, { ok: true }>,
+  c: { couponId: string; holdId: string; code: string; holdKey: string; expiresAt: Date | null },
+) {
+  const row = await repo.insertCoupon(trx, {
+    shopId: shop.id,
+    id: c.couponId,
+    customerId: customer.id,
+    programId: program.id,
+    holdId: c.holdId,
+    code: c.code,
+    points: quote.points,
+    reward: { ...quote.reward },
+    expiresAt: c.expiresAt,
+    createdAt: deps.clock.now(),
+  });
+  const hold = await reserveHold(trx, {
+    shopId: shop.id,
+    customerId: customer.id,
+    holdId: c.holdId,
+    points: quote.points,
+    idempotencyKey: c.holdKey,
+    activityType: REWARD_ACTIVITY.redeem,
+    programId: program.id,
+  });
+  if (hold.replayed) throw new AppError("request_in_progress", 409);
+  return { row, hold };
+}
+
+/** The shopper's `reward_redeemed` e-mail, once per coupon, with the redemption's commit. */
+async function enqueueRedeemedEmail(
+  deps: Deps,
+  trx: Tx,
+  { shop, customer }: Shopper,
+  program: SpendingProgram,
+  c: { couponId: string; code: string; points: number },
+) {
+  const values = { code: c.code, reward: program.title, points: c.points };
+  await enqueueEmails(deps, trx, shop, [
+    { event: "reward_redeemed", customerId: customer.id, occasion: `coupon:${c.couponId}`, values },
+  ]);
 }
 
 /** D-18: the program's partner codes not handed out yet, in the merchant's order. */
@@ -219,33 +253,19 @@ async function redeemPartnerVoucher(
       return await deps.db.transaction().execute(async (trx) => {
         const [code] = await unusedVoucherCodes(trx, shop.id, program);
         if (code === undefined) throw new AppError("program_redemption_limit", 409);
-        const row = await repo.insertCoupon(trx, {
-          shopId: shop.id,
-          id: couponId,
-          customerId: customer.id,
-          programId: program.id,
+        const { row, hold } = await reserveCoupon(deps, trx, { shop, customer }, program, quote, {
+          couponId,
           holdId,
           code,
-          points: quote.points,
-          reward: { ...quote.reward },
+          holdKey,
           expiresAt,
-          createdAt: deps.clock.now(),
         });
-        const hold = await reserveHold(trx, {
-          shopId: shop.id,
-          customerId: customer.id,
-          holdId,
-          points: quote.points,
-          idempotencyKey: holdKey,
-          activityType: REWARD_ACTIVITY.redeem,
-          programId: program.id,
-        });
-        if (hold.replayed) throw new AppError("request_in_progress", 409);
         await postHold(trx, shop.id, holdId, deps.clock.now());
-        const values = { code, reward: program.title, points: quote.points };
-        await enqueueEmails(deps, trx, shop, [
-          { event: "reward_redeemed", customerId: customer.id, occasion: `coupon:${couponId}`, values },
-        ]);
+        await enqueueRedeemedEmail(deps, trx, { shop, customer }, program, {
+          couponId,
+          code,
+          points: quote.points,
+        });
         return {
           coupon: presentCouponRow(row, program.title, deps.clock.now()),
           replayed: false,

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { AppError, parseInput } from "../../infra/errors";
-import { ok, requireAdmin, requireProxy } from "../../infra/http";
+import { type AdminAuth, ok, requireAdmin, requireProxy } from "../../infra/http";
 import { renderLoyaltyPage } from "./loyalty-page";
 import {
   APP_PROXY_PREFIX,
@@ -54,6 +54,28 @@ const loyaltyPageQuery = z.object({
 const pageParams = z.object({ slug: z.string().min(1).max(100) });
 const uploadParams = z.object({ shopId: z.string().min(1).max(100), file: z.string().min(1).max(100) });
 
+/**
+ * Registers `GET` and `PUT /apiSa/storefront/<path>` for one designer section: read it, or parse the
+ * body with its contract and save it. Every section is read and saved alike, so one helper.
+ */
+function registerSection<S extends z.ZodType>(
+  app: FastifyInstance,
+  deps: Deps,
+  path: string,
+  schema: S,
+  get: (deps: Deps, shopId: string) => Promise<unknown>,
+  save: (deps: Deps, shopId: string, actor: AdminAuth, body: z.infer<S>) => Promise<unknown>,
+): void {
+  app.get(`/apiSa/storefront/${path}`, admin, async (request) =>
+    ok(await get(deps, requireAdmin(request).shopId)),
+  );
+  app.put(`/apiSa/storefront/${path}`, admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(schema, request.body);
+    return ok(await save(deps, auth.shopId, auth, body), "Saved successfully");
+  });
+}
+
 /** The designer's admin API (issue 12) and the uploaded images it links to. */
 /** The app proxy's own parameters: Shopify adds them to each request, a redirect must not repeat them. */
 const PROXY_PARAMS = new Set(["shop", "logged_in_customer_id", "path_prefix", "timestamp", "signature"]);
@@ -69,25 +91,22 @@ function shopperQueryOf(url: string): string {
 }
 
 export function registerOnsiteRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get("/apiSa/storefront/widget-design", admin, async (request) =>
-    ok(await getWidgetDesign(deps, requireAdmin(request).shopId)),
+  // The storefront's answers: app-proxy signature, rate-limited per shop.
+  const proxyPage = {
+    config: {
+      guard: "proxy" as const,
+      rateLimit: {
+        max: deps.config.proxyRateLimit,
+        timeWindow: "1 minute",
+        keyGenerator: proxyRateLimitKey,
+      },
+    },
+  };
+
+  registerSection(app, deps, "widget-design", widgetDesignSchema, getWidgetDesign, saveWidgetDesign);
+  registerSection(app, deps, "faqs", faqsBody, getFaqs, (d, shopId, actor, { faqs }) =>
+    saveFaqs(d, shopId, actor, faqs),
   );
-
-  app.put("/apiSa/storefront/widget-design", admin, async (request) => {
-    const auth = requireAdmin(request);
-    const body = parseInput(widgetDesignSchema, request.body);
-    return ok(await saveWidgetDesign(deps, auth.shopId, auth, body), "Saved successfully");
-  });
-
-  app.get("/apiSa/storefront/faqs", admin, async (request) =>
-    ok(await getFaqs(deps, requireAdmin(request).shopId)),
-  );
-
-  app.put("/apiSa/storefront/faqs", admin, async (request) => {
-    const auth = requireAdmin(request);
-    const { faqs } = parseInput(faqsBody, request.body);
-    return ok(await saveFaqs(deps, auth.shopId, auth, faqs), "Saved successfully");
-  });
 
   app.get("/apiSa/storefront/popups/:kind", admin, async (request) => {
     const { kind } = parseInput(popupKindParams, request.params);
@@ -101,71 +120,29 @@ export function registerOnsiteRoutes(app: FastifyInstance, deps: Deps): void {
     return ok(await savePopup(deps, auth.shopId, auth, kind, popup), "Saved successfully");
   });
 
-  app.get("/apiSa/storefront/checkout-discount", admin, async (request) =>
-    ok(await getCheckoutDiscount(deps, requireAdmin(request).shopId)),
+  registerSection(
+    app,
+    deps,
+    "checkout-discount",
+    checkoutDiscountSchema,
+    getCheckoutDiscount,
+    saveCheckoutDiscount,
   );
-
-  app.put("/apiSa/storefront/checkout-discount", admin, async (request) => {
-    const auth = requireAdmin(request);
-    const block = parseInput(checkoutDiscountSchema, request.body);
-    return ok(await saveCheckoutDiscount(deps, auth.shopId, auth, block), "Saved successfully");
-  });
-
-  app.get("/apiSa/storefront/signup-block", admin, async (request) =>
-    ok(await getSignupBlock(deps, requireAdmin(request).shopId)),
+  registerSection(app, deps, "signup-block", signupBlockSchema, getSignupBlock, saveSignupBlock);
+  registerSection(app, deps, "customer-login", customerLoginSchema, getCustomerLogin, saveCustomerLogin);
+  registerSection(app, deps, "loyalty-page", loyaltyPageSchema, getLoyaltyPage, saveLoyaltyPage);
+  registerSection(
+    app,
+    deps,
+    "point-calculator",
+    pointCalculatorSchema,
+    getPointCalculator,
+    savePointCalculator,
   );
-
-  app.put("/apiSa/storefront/signup-block", admin, async (request) => {
-    const auth = requireAdmin(request);
-    const block = parseInput(signupBlockSchema, request.body);
-    return ok(await saveSignupBlock(deps, auth.shopId, auth, block), "Saved successfully");
-  });
-
-  app.get("/apiSa/storefront/customer-login", admin, async (request) =>
-    ok(await getCustomerLogin(deps, requireAdmin(request).shopId)),
-  );
-
-  app.put("/apiSa/storefront/customer-login", admin, async (request) => {
-    const auth = requireAdmin(request);
-    const block = parseInput(customerLoginSchema, request.body);
-    return ok(await saveCustomerLogin(deps, auth.shopId, auth, block), "Saved successfully");
-  });
-
-  app.get("/apiSa/storefront/loyalty-page", admin, async (request) =>
-    ok(await getLoyaltyPage(deps, requireAdmin(request).shopId)),
-  );
-
-  app.put("/apiSa/storefront/loyalty-page", admin, async (request) => {
-    const auth = requireAdmin(request);
-    const body = parseInput(loyaltyPageSchema, request.body);
-    return ok(await saveLoyaltyPage(deps, auth.shopId, auth, body), "Saved successfully");
-  });
-
-  app.get("/apiSa/storefront/point-calculator", admin, async (request) =>
-    ok(await getPointCalculator(deps, requireAdmin(request).shopId)),
-  );
-
-  app.put("/apiSa/storefront/point-calculator", admin, async (request) => {
-    const auth = requireAdmin(request);
-    const body = parseInput(pointCalculatorSchema, request.body);
-    return ok(await savePointCalculator(deps, auth.shopId, auth, body), "Saved successfully");
-  });
 
   // The popups are the same for every shopper of a shop: cacheable like `/proxy/widget`.
-  app.get(
-    "/proxy/onsite",
-    {
-      config: {
-        guard: "proxy" as const,
-        rateLimit: {
-          max: deps.config.proxyRateLimit,
-          timeWindow: "1 minute",
-          keyGenerator: proxyRateLimitKey,
-        },
-      },
-    },
-    async (request, reply) =>
-      sendCacheable(request, reply, ok(await getStorefrontOnsite(deps, requireProxy(request).shopId))),
+  app.get("/proxy/onsite", proxyPage, async (request, reply) =>
+    sendCacheable(request, reply, ok(await getStorefrontOnsite(deps, requireProxy(request).shopId))),
   );
 
   // base64 of a 2 MB image, with room for the JSON around it.
@@ -175,18 +152,6 @@ export function registerOnsiteRoutes(app: FastifyInstance, deps: Deps): void {
     return ok(await saveUpload(deps, auth.shopId, body), "Image uploaded");
   });
 
-  // N-10: the loyalty page, as Liquid for the theme's layout (Shopify renders application/liquid
-  // app-proxy answers inside the theme). The same for a shop's guests; per shopper for members.
-  const proxyPage = {
-    config: {
-      guard: "proxy" as const,
-      rateLimit: {
-        max: deps.config.proxyRateLimit,
-        timeWindow: "1 minute",
-        keyGenerator: proxyRateLimitKey,
-      },
-    },
-  };
   const sendLoyaltyPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = requireProxy(request);
     const { amount } = parseInput(loyaltyPageQuery, request.query);

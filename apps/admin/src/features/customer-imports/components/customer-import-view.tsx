@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   DropZone,
-  EmptyState,
   IndexTable,
   InlineStack,
   ProgressBar,
@@ -19,7 +18,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { emptyStateImage } from "../../../components/illustrations";
 import { isApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
 import { customerImportKeys } from "../../../lib/query-keys";
@@ -29,6 +27,7 @@ import { useImportErrors } from "../api/get-import-errors";
 import { downloadImportErrors } from "../api/get-import-errors-csv";
 import { postCustomerImport } from "../api/post-customer-import";
 import { postStartImport } from "../api/post-start-import";
+import { ImportHistoryTable, useCursorPages } from "./import-history-table";
 
 const MAX_BYTES = 25 * 1024 * 1024;
 
@@ -317,8 +316,8 @@ export function CustomerImportView() {
 /** J-12: every import of the shop, newest first, by keyset pages. */
 function ImportHistory({ onOpen }: { onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const list = useCustomerImports(cursors.at(-1));
+  const pages = useCursorPages();
+  const list = useCustomerImports(pages.cursor);
   const nf = new Intl.NumberFormat(i18n.language);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   let body: React.ReactNode;
@@ -334,19 +333,9 @@ function ImportHistory({ onOpen }: { onOpen: (id: string) => void }) {
   else {
     const rows = list.data?.imports ?? [];
     body = (
-      <IndexTable
-        selectable={false}
+      <ImportHistoryTable
         loading={list.isPlaceholderData}
         itemCount={rows.length}
-        resourceName={{
-          singular: t("customerImports.history.one"),
-          plural: t("customerImports.history.many"),
-        }}
-        emptyState={
-          <EmptyState heading={t("customerImports.history.empty")} image={emptyStateImage}>
-            <p>{t("customerImports.history.emptyBody")}</p>
-          </EmptyState>
-        }
         headings={[
           { title: t("customerImports.history.file") },
           { title: t("customerImports.history.kind") },
@@ -356,15 +345,7 @@ function ImportHistory({ onOpen }: { onOpen: (id: string) => void }) {
           { title: t("customerImports.history.changed"), alignment: "end" },
           { title: t("customerImports.history.date") },
         ]}
-        pagination={{
-          hasPrevious: cursors.length > 0,
-          hasNext: Boolean(list.data?.nextCursor),
-          onPrevious: () => setCursors((c) => c.slice(0, -1)),
-          onNext: () => {
-            const next = list.data?.nextCursor;
-            if (next) setCursors((c) => [...c, next]);
-          },
-        }}
+        pagination={pages.pagination(list.data?.nextCursor)}
       >
         {rows.map((i, index) => (
           <IndexTable.Row id={i.id} key={i.id} position={index}>
@@ -398,7 +379,7 @@ function ImportHistory({ onOpen }: { onOpen: (id: string) => void }) {
             <IndexTable.Cell>{date.format(new Date(i.createdAt))}</IndexTable.Cell>
           </IndexTable.Row>
         ))}
-      </IndexTable>
+      </ImportHistoryTable>
     );
   }
   return (

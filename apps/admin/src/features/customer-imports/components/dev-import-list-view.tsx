@@ -1,14 +1,13 @@
-import { Badge, Banner, Box, Card, EmptyState, IndexTable, SkeletonBodyText, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { Badge, Banner, Box, Card, IndexTable, SkeletonBodyText, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { emptyStateImage } from "../../../components/illustrations";
 import { useDevImports } from "../api/get-dev-imports";
+import { ImportHistoryTable, useCursorPages } from "./import-history-table";
 
 /** `/dev_zone/import-file-manager` (J-12): every shop's imports for staff, newest first. */
 export function DevImportListView() {
   const { t, i18n } = useTranslation();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const list = useDevImports(cursors.at(-1));
+  const pages = useCursorPages();
+  const list = useDevImports(pages.cursor);
   const nf = new Intl.NumberFormat(i18n.language);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (list.isPending)
@@ -28,19 +27,9 @@ export function DevImportListView() {
   const rows = list.data?.imports ?? [];
   return (
     <Card padding="0">
-      <IndexTable
-        selectable={false}
+      <ImportHistoryTable
         loading={list.isPlaceholderData}
         itemCount={rows.length}
-        resourceName={{
-          singular: t("customerImports.history.one"),
-          plural: t("customerImports.history.many"),
-        }}
-        emptyState={
-          <EmptyState heading={t("customerImports.history.empty")} image={emptyStateImage}>
-            <p>{t("customerImports.history.emptyBody")}</p>
-          </EmptyState>
-        }
         headings={[
           { title: t("customerImports.history.shop") },
           { title: t("customerImports.history.file") },
@@ -50,15 +39,7 @@ export function DevImportListView() {
           { title: t("customerImports.history.refused"), alignment: "end" },
           { title: t("customerImports.history.date") },
         ]}
-        pagination={{
-          hasPrevious: cursors.length > 0,
-          hasNext: Boolean(list.data?.nextCursor),
-          onPrevious: () => setCursors((c) => c.slice(0, -1)),
-          onNext: () => {
-            const next = list.data?.nextCursor;
-            if (next) setCursors((c) => [...c, next]);
-          },
-        }}
+        pagination={pages.pagination(list.data?.nextCursor)}
       >
         {rows.map((i, index) => (
           <IndexTable.Row id={i.id} key={i.id} position={index}>
@@ -87,7 +68,7 @@ export function DevImportListView() {
             <IndexTable.Cell>{date.format(new Date(i.createdAt))}</IndexTable.Cell>
           </IndexTable.Row>
         ))}
-      </IndexTable>
+      </ImportHistoryTable>
     </Card>
   );
 }

@@ -1,17 +1,7 @@
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Card,
-  InlineStack,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  Text,
-} from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useAppPaths } from "../../../lib/routing";
-import { useMembershipOverview } from "../api/get-membership-overview";
+import { MembershipOverviewGate } from "./membership-overview-gate";
 
 /**
  * `/wholesale/vip` and `/wholesale/privileges/:id` (I-19 … I-21, X-22): B2B partner tiers and their
@@ -22,76 +12,62 @@ import { useMembershipOverview } from "../api/get-membership-overview";
 export function B2bScreen({ privileges }: { privileges: boolean }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
-  const overview = useMembershipOverview();
   const title = privileges ? t("membershipMore.b2b.privilegesTitle") : t("membership.cards.b2b.title");
   const back = privileges
     ? { content: t("membership.cards.b2b.title"), url: href("/wholesale/vip") }
     : { content: t("membership.title"), url: href("/membership") };
-  let content: React.ReactNode;
-  if (overview.isPending) {
-    content = (
-      <Card>
-        <SkeletonBodyText lines={5} />
-      </Card>
-    );
-  } else if (overview.isError) {
-    content = (
-      <Banner
-        tone="critical"
-        title={t("membershipMore.cards.loadError")}
-        action={{ content: t("membership.tryAgain"), onAction: () => void overview.refetch() }}
-      >
-        <p>{overview.error.message}</p>
-      </Banner>
-    );
-  } else {
-    const { available, requirements } = overview.data.b2b;
-    content = (
-      <BlockStack gap="400">
-        <Banner
-          tone={available ? "success" : "warning"}
-          title={t(available ? "membershipMore.b2b.readyTitle" : "membershipMore.b2b.blockedTitle")}
-        >
-          <p>{t(available ? "membershipMore.b2b.readyBody" : "membershipMore.b2b.blockedBody")}</p>
-        </Banner>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              {t("membershipMore.b2b.requirements")}
-            </Text>
-            {requirements.map((r) => (
-              <InlineStack key={r.key} align="space-between" blockAlign="center">
-                <BlockStack gap="050">
-                  <Text as="p" fontWeight="semibold">
-                    {t(`membershipMore.b2b.requirement.${r.key}`)}
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    {r.needs}
-                  </Text>
-                </BlockStack>
-                <div data-testid={`b2b-${r.key}`}>
-                  <Badge tone={r.met ? "success" : "critical"}>
-                    {t(r.met ? "membershipMore.b2b.met" : "membershipMore.b2b.notMet")}
-                  </Badge>
-                </div>
-              </InlineStack>
-            ))}
+  const content = (
+    <MembershipOverviewGate skeletonLines={5}>
+      {(overview) => {
+        const { available, requirements } = overview.b2b;
+        return (
+          <BlockStack gap="400">
+            <Banner
+              tone={available ? "success" : "warning"}
+              title={t(available ? "membershipMore.b2b.readyTitle" : "membershipMore.b2b.blockedTitle")}
+            >
+              <p>{t(available ? "membershipMore.b2b.readyBody" : "membershipMore.b2b.blockedBody")}</p>
+            </Banner>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {t("membershipMore.b2b.requirements")}
+                </Text>
+                {requirements.map((r) => (
+                  <InlineStack key={r.key} align="space-between" blockAlign="center">
+                    <BlockStack gap="050">
+                      <Text as="p" fontWeight="semibold">
+                        {t(`membershipMore.b2b.requirement.${r.key}`)}
+                      </Text>
+                      <Text as="p" tone="subdued">
+                        {r.needs}
+                      </Text>
+                    </BlockStack>
+                    <div data-testid={`b2b-${r.key}`}>
+                      <Badge tone={r.met ? "success" : "critical"}>
+                        {t(r.met ? "membershipMore.b2b.met" : "membershipMore.b2b.notMet")}
+                      </Badge>
+                    </div>
+                  </InlineStack>
+                ))}
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {t("membershipMore.b2b.whatTitle")}
+                </Text>
+                <Text as="p">{t("membershipMore.b2b.what")}</Text>
+                <Text as="p" tone="subdued">
+                  {t("membershipMore.b2b.tabs")}
+                </Text>
+              </BlockStack>
+            </Card>
           </BlockStack>
-        </Card>
-        <Card>
-          <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              {t("membershipMore.b2b.whatTitle")}
-            </Text>
-            <Text as="p">{t("membershipMore.b2b.what")}</Text>
-            <Text as="p" tone="subdued">
-              {t("membershipMore.b2b.tabs")}
-            </Text>
-          </BlockStack>
-        </Card>
-      </BlockStack>
-    );
-  }
+        );
+      }}
+    </MembershipOverviewGate>
+  );
   return (
     <Page title={title} backAction={back}>
       <Layout>

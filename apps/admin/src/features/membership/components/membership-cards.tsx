@@ -1,18 +1,8 @@
 import type { MembershipOverview } from "@laurel/contracts";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  InlineGrid,
-  InlineStack,
-  SkeletonBodyText,
-  Text,
-} from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useAppPaths } from "../../../lib/routing";
-import { useMembershipOverview } from "../api/get-membership-overview";
+import { MembershipOverviewGate } from "./membership-overview-gate";
 
 type CardKey = "exclusiveDeal" | "b2b" | "subscription" | "anniversary";
 const PATHS: Record<CardKey, string> = {
@@ -43,48 +33,33 @@ function statusOf(key: CardKey, o: MembershipOverview): { tone?: "success" | "at
 export function MembershipCards() {
   const { t } = useTranslation();
   const { href } = useAppPaths();
-  const overview = useMembershipOverview();
-  if (overview.isPending) {
-    return (
-      <Card>
-        <SkeletonBodyText lines={4} />
-      </Card>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <Banner
-        tone="critical"
-        title={t("membershipMore.cards.loadError")}
-        action={{ content: t("membership.tryAgain"), onAction: () => void overview.refetch() }}
-      >
-        <p>{overview.error.message}</p>
-      </Banner>
-    );
-  }
   return (
-    <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-      {(Object.keys(PATHS) as CardKey[]).map((key) => {
-        const status = statusOf(key, overview.data);
-        return (
-          <Card key={key}>
-            <BlockStack gap="200">
-              <InlineStack align="space-between" blockAlign="center">
-                <Text as="h3" variant="headingSm">
-                  {t(`membership.cards.${key}.title`)}
-                </Text>
-                <Badge tone={status.tone}>{t(`membershipMore.cards.status.${status.label}`)}</Badge>
-              </InlineStack>
-              <Text as="p" tone="subdued">
-                {t(`membership.cards.${key}.body`)}
-              </Text>
-              <InlineStack>
-                <Button url={href(PATHS[key])}>{t(`membershipMore.cards.open.${key}`)}</Button>
-              </InlineStack>
-            </BlockStack>
-          </Card>
-        );
-      })}
-    </InlineGrid>
+    <MembershipOverviewGate skeletonLines={4}>
+      {(overview) => (
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+          {(Object.keys(PATHS) as CardKey[]).map((key) => {
+            const status = statusOf(key, overview);
+            return (
+              <Card key={key}>
+                <BlockStack gap="200">
+                  <InlineStack align="space-between" blockAlign="center">
+                    <Text as="h3" variant="headingSm">
+                      {t(`membership.cards.${key}.title`)}
+                    </Text>
+                    <Badge tone={status.tone}>{t(`membershipMore.cards.status.${status.label}`)}</Badge>
+                  </InlineStack>
+                  <Text as="p" tone="subdued">
+                    {t(`membership.cards.${key}.body`)}
+                  </Text>
+                  <InlineStack>
+                    <Button url={href(PATHS[key])}>{t(`membershipMore.cards.open.${key}`)}</Button>
+                  </InlineStack>
+                </BlockStack>
+              </Card>
+            );
+          })}
+        </InlineGrid>
+      )}
+    </MembershipOverviewGate>
   );
 }

@@ -8,12 +8,11 @@ import {
   Layout,
   List,
   Page,
-  SkeletonBodyText,
   Text,
 } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useAppPaths } from "../../../lib/routing";
-import { useMembershipOverview } from "../api/get-membership-overview";
+import { MembershipOverviewGate } from "./membership-overview-gate";
 
 /**
  * `/membership/subscription` (I-24): the spec shows no fields; Laurel's proposal (decision 0117) is
@@ -23,62 +22,51 @@ import { useMembershipOverview } from "../api/get-membership-overview";
 export function SubscriptionScreen() {
   const { t } = useTranslation();
   const { href } = useAppPaths();
-  const overview = useMembershipOverview();
   const back = { content: t("membership.title"), url: href("/membership") };
-  let content: React.ReactNode;
-  if (overview.isPending) {
-    content = (
-      <Card>
-        <SkeletonBodyText lines={5} />
-      </Card>
-    );
-  } else if (overview.isError) {
-    content = (
-      <Banner
-        tone="critical"
-        title={t("membershipMore.cards.loadError")}
-        action={{ content: t("membership.tryAgain"), onAction: () => void overview.refetch() }}
-      >
-        <p>{overview.error.message}</p>
-      </Banner>
-    );
-  } else {
-    const { planAllowed, requiredPlan } = overview.data.subscription;
-    content = (
-      <BlockStack gap="400">
-        {!planAllowed && (
-          <Banner tone="warning" title={t("membershipMore.subscription.planTitle", { plan: requiredPlan })}>
-            <p>{t("membershipMore.subscription.planBody", { plan: requiredPlan })}</p>
-          </Banner>
-        )}
-        <Card>
-          <BlockStack gap="300">
-            <InlineStack gap="200" blockAlign="center">
-              <Text as="h2" variant="headingMd">
-                {t("membershipMore.subscription.howTitle")}
-              </Text>
-              <Badge>{t("membershipMore.cards.status.proposal")}</Badge>
-            </InlineStack>
-            <Text as="p">{t("membershipMore.subscription.body")}</Text>
-            <List>
-              <List.Item>{t("membershipMore.subscription.step1")}</List.Item>
-              <List.Item>{t("membershipMore.subscription.step2")}</List.Item>
-              <List.Item>{t("membershipMore.subscription.step3")}</List.Item>
-            </List>
-            <Text as="p" tone="subdued">
-              {t("membershipMore.subscription.notYet")}
-            </Text>
-            <InlineStack gap="200">
-              <Button url={href("/integration")}>{t("membershipMore.subscription.apps")}</Button>
-              <Button url={href("/membership/vip")} variant="plain">
-                {t("membershipMore.subscription.tiers")}
-              </Button>
-            </InlineStack>
+  const content = (
+    <MembershipOverviewGate skeletonLines={5}>
+      {(overview) => {
+        const { planAllowed, requiredPlan } = overview.subscription;
+        return (
+          <BlockStack gap="400">
+            {!planAllowed && (
+              <Banner
+                tone="warning"
+                title={t("membershipMore.subscription.planTitle", { plan: requiredPlan })}
+              >
+                <p>{t("membershipMore.subscription.planBody", { plan: requiredPlan })}</p>
+              </Banner>
+            )}
+            <Card>
+              <BlockStack gap="300">
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="h2" variant="headingMd">
+                    {t("membershipMore.subscription.howTitle")}
+                  </Text>
+                  <Badge>{t("membershipMore.cards.status.proposal")}</Badge>
+                </InlineStack>
+                <Text as="p">{t("membershipMore.subscription.body")}</Text>
+                <List>
+                  <List.Item>{t("membershipMore.subscription.step1")}</List.Item>
+                  <List.Item>{t("membershipMore.subscription.step2")}</List.Item>
+                  <List.Item>{t("membershipMore.subscription.step3")}</List.Item>
+                </List>
+                <Text as="p" tone="subdued">
+                  {t("membershipMore.subscription.notYet")}
+                </Text>
+                <InlineStack gap="200">
+                  <Button url={href("/integration")}>{t("membershipMore.subscription.apps")}</Button>
+                  <Button url={href("/membership/vip")} variant="plain">
+                    {t("membershipMore.subscription.tiers")}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </Card>
           </BlockStack>
-        </Card>
-      </BlockStack>
-    );
-  }
+        );
+      }}
+    </MembershipOverviewGate>
+  );
   return (
     <Page title={t("membership.cards.subscription.title")} backAction={back}>
       <Layout>

@@ -1,6 +1,5 @@
 import type { TierBody, TierProgramView, TierView } from "@laurel/contracts";
 import {
-  Banner,
   BlockStack,
   Card,
   Checkbox,
@@ -8,7 +7,6 @@ import {
   Layout,
   Modal,
   Page,
-  SkeletonBodyText,
   Text,
   TextField,
 } from "@shopify/polaris";
@@ -18,14 +16,15 @@ import { useNavigate } from "react-router";
 import { LeavePageGuard } from "../../../components/leave-page-guard";
 import { NotFoundPage } from "../../../components/not-found-page";
 import { SaveBar } from "../../../components/save-bar/save-bar";
-import { useSaveBar } from "../../../components/save-bar/use-save-bar";
 import { ApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
 import { useAppPaths } from "../../../lib/routing";
 import { useDeleteTier } from "../api/delete-tier";
 import { useTierProgram } from "../api/get-tier-program";
 import { useSaveTier } from "../api/save-tier";
+import { useTierForm } from "../hooks/use-tier-form";
 import { inputToMilestone, milestoneToInput } from "../utils/milestone";
+import { TierProgramGate } from "./tier-program-gate";
 
 interface TierForm {
   name: string;
@@ -59,37 +58,26 @@ export function TierEditor({ tierId }: { tierId: string | null }) {
   }, [deleted, navigate, href]);
   if (deleted) return null;
 
-  if (program.isPending) {
-    return (
-      <Page title={t("membership.editor.loading")} backAction={back}>
-        <Card>
-          <SkeletonBodyText lines={6} />
-        </Card>
-      </Page>
-    );
-  }
-  if (program.isError) {
-    return (
-      <Page title={t("membership.editor.loading")} backAction={back}>
-        <Banner
-          tone="critical"
-          title={t("membership.loadError")}
-          action={{ content: t("membership.tryAgain"), onAction: () => void program.refetch() }}
-        >
-          <p>{program.error.message}</p>
-        </Banner>
-      </Page>
-    );
-  }
-  const tier = tierId === null ? undefined : program.data.tiers.find((x) => x.id === tierId);
-  if (tierId !== null && !tier) return <NotFoundPage />;
   return (
-    <TierEditorForm
-      key={tierId ?? "new"}
-      program={program.data}
-      tier={tier}
-      onDeleted={() => setDeleted(true)}
-    />
+    <TierProgramGate
+      program={program}
+      title={t("membership.editor.loading")}
+      backAction={back}
+      skeletonLines={6}
+    >
+      {(data) => {
+        const tier = tierId === null ? undefined : data.tiers.find((x) => x.id === tierId);
+        if (tierId !== null && !tier) return <NotFoundPage />;
+        return (
+          <TierEditorForm
+            key={tierId ?? "new"}
+            program={data}
+            tier={tier}
+            onDeleted={() => setDeleted(true)}
+          />
+        );
+      }}
+    </TierProgramGate>
   );
 }
 
@@ -102,67 +90,37 @@ interface TierEditorFormProps {
 function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
-  const navigate = useNavigate();
   const toast = useToast();
   const save = useSaveTier();
   const remove = useDeleteTier();
   const basis = program.settings.basis;
-  const [form, setForm] = useState<TierForm>(() => formOf(program, tier));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleteOpen, setDeleteOpen] = useState(false);
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
-
-  const body = (): TierBody | null => {
-    const milestone = inputToMilestone(basis, form.milestone);
-    const local: Record<string, string> = {};
-    if (form.name.trim() === "") local.name = t("membership.editor.nameRequired");
-    if (milestone === null) local.milestone = t("membership.editor.milestoneInvalid");
-    setErrors(local);
-    if (Object.keys(local).length > 0 || milestone === null) return null;
-    return {
-      name: form.name.trim(),
-      milestone,
-      exclusive: form.exclusive,
-      icon: tier?.icon ?? null,
-      cardColor: form.cardColor.trim() === "" ? null : form.cardColor.trim(),
-      backgroundColor: tier?.backgroundColor ?? null,
-      perks: form.perks
-        .split("\n")
-        .map((p) => p.trim())
-        .filter(Boolean),
-    };
-  };
-
-  const bar = useSaveBar({
-    onSave: async () => {
-      const payload = body();
-      if (!payload) throw new Error(t("membership.editor.fixErrors"));
-      try {
-        await save.mutateAsync({ id: tier?.id ?? null, body: payload });
-        toast(t("membership.toast.tierSaved"));
-        setLeaveTo("/membership");
-      } catch (error) {
-        if (error instanceof ApiError) {
-          setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
-        }
-        toast(t("membership.toast.tierFailed"), { isError: true });
-        throw error;
-      }
+  const { form, errors, change, bar } = useTierForm({
+    initial: () => formOf(program, tier),
+    check: (f): { body: TierBody | null; errors: Record<string, string> } => {
+      const milestone = inputToMilestone(basis, f.milestone);
+      const local: Record<string, string> = {};
+      if (f.name.trim() === "") local.name = t("membership.editor.nameRequired");
+      if (milestone === null) local.milestone = t("membership.editor.milestoneInvalid");
+      if (Object.keys(local).length > 0 || milestone === null) return { body: null, errors: local };
+      return {
+        body: {
+          name: f.name.trim(),
+          milestone,
+          exclusive: f.exclusive,
+          icon: tier?.icon ?? null,
+          cardColor: f.cardColor.trim() === "" ? null : f.cardColor.trim(),
+          backgroundColor: tier?.backgroundColor ?? null,
+          perks: f.perks
+            .split("\n")
+            .map((p) => p.trim())
+            .filter(Boolean),
+        },
+        errors: local,
+      };
     },
-    onDiscard: () => {
-      setForm(formOf(program, tier));
-      setErrors({});
-    },
+    save: (body) => save.mutateAsync({ id: tier?.id ?? null, body }),
   });
-  // Leave once the save bar has cleared (the leave guard reads the cleared state).
-  useEffect(() => {
-    if (leaveTo && !bar.saveChanged) navigate(href(leaveTo));
-  }, [leaveTo, bar.saveChanged, navigate, href]);
-
-  const change = (patch: Partial<TierForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    bar.setSaveChanged(true);
-  };
 
   const confirmDelete = async () => {
     if (!tier) return;

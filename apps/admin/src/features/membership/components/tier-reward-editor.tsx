@@ -1,6 +1,5 @@
 import type { TierProgramView, TierView } from "@laurel/contracts";
 import {
-  Banner,
   BlockStack,
   Card,
   Checkbox,
@@ -8,30 +7,20 @@ import {
   Layout,
   Page,
   Select,
-  SkeletonBodyText,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { LeavePageGuard } from "../../../components/leave-page-guard";
 import { NotFoundPage } from "../../../components/not-found-page";
 import { SaveBar } from "../../../components/save-bar/save-bar";
-import { useSaveBar } from "../../../components/save-bar/use-save-bar";
-import { ApiError } from "../../../lib/api/errors";
-import { useToast } from "../../../lib/host/host";
 import { useAppPaths } from "../../../lib/routing";
 import { useTierProgram } from "../api/get-tier-program";
 import { useSaveTierRewards } from "../api/save-tier-rewards";
+import { useTierForm } from "../hooks/use-tier-form";
 import { milestoneToInput } from "../utils/milestone";
-import {
-  type CouponForm,
-  type RewardErrors,
-  rewardBodyOf,
-  rewardFormOf,
-  type TierRewardForm,
-} from "../utils/tier-reward-form";
+import { type CouponForm, type RewardErrors, rewardBodyOf, rewardFormOf } from "../utils/tier-reward-form";
+import { TierProgramGate } from "./tier-program-gate";
 
 /**
  * `/membership/tier-reward/:id` (I-25; decision 0135): what a member gets for a tier: entry points
@@ -42,43 +31,22 @@ export function TierRewardEditor({ tierId }: { tierId: string }) {
   const { href } = useAppPaths();
   const program = useTierProgram();
   const back = { content: t("membership.title"), url: href("/membership") };
-  if (program.isPending) {
-    return (
-      <Page title={t("tierRewards.title")} backAction={back}>
-        <Card>
-          <SkeletonBodyText lines={8} />
-        </Card>
-      </Page>
-    );
-  }
-  if (program.isError) {
-    return (
-      <Page title={t("tierRewards.title")} backAction={back}>
-        <Banner
-          tone="critical"
-          title={t("membership.loadError")}
-          action={{ content: t("membership.tryAgain"), onAction: () => void program.refetch() }}
-        >
-          <p>{program.error.message}</p>
-        </Banner>
-      </Page>
-    );
-  }
-  const tier = program.data.tiers.find((x) => x.id === tierId);
-  if (!tier) return <NotFoundPage />;
-  return <TierRewardPage key={tier.id} program={program.data} tier={tier} />;
+  return (
+    <TierProgramGate program={program} title={t("tierRewards.title")} backAction={back} skeletonLines={8}>
+      {(data) => {
+        const tier = data.tiers.find((x) => x.id === tierId);
+        if (!tier) return <NotFoundPage />;
+        return <TierRewardPage key={tier.id} program={data} tier={tier} />;
+      }}
+    </TierProgramGate>
+  );
 }
 
 function TierRewardPage({ program, tier }: { program: TierProgramView; tier: TierView }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
-  const navigate = useNavigate();
-  const toast = useToast();
   const save = useSaveTierRewards();
   const basis = program.settings.basis;
-  const [form, setForm] = useState<TierRewardForm>(() => rewardFormOf(basis, tier));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [leave, setLeave] = useState(false);
   const ranked = program.tiers.filter((x) => !x.exclusive).sort((a, b) => a.milestone - b.milestone);
   const below = ranked[ranked.findIndex((x) => x.id === tier.id) - 1];
   // I-13: a pre-tier reward lies between the tier below and this one: none for the base or an exclusive tier.
@@ -86,37 +54,14 @@ function TierRewardPage({ program, tier }: { program: TierProgramView; tier: Tie
 
   const shown = (local: RewardErrors) =>
     Object.fromEntries(Object.entries(local).map(([k, v]) => [k, t(`tierRewards.errors.${v}`)]));
-
-  const bar = useSaveBar({
-    onSave: async () => {
-      const { body, errors: local } = rewardBodyOf(basis, form);
-      setErrors(shown(local));
-      if (!body) throw new Error(t("membership.editor.fixErrors"));
-      try {
-        await save.mutateAsync({ id: tier.id, body });
-        toast(t("membership.toast.tierSaved"));
-        setLeave(true);
-      } catch (error) {
-        if (error instanceof ApiError) {
-          setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
-        }
-        toast(t("membership.toast.tierFailed"), { isError: true });
-        throw error;
-      }
+  const { form, errors, change, bar } = useTierForm({
+    initial: () => rewardFormOf(basis, tier),
+    check: (f) => {
+      const { body, errors: local } = rewardBodyOf(basis, f);
+      return { body, errors: shown(local) };
     },
-    onDiscard: () => {
-      setForm(rewardFormOf(basis, tier));
-      setErrors({});
-    },
+    save: (body) => save.mutateAsync({ id: tier.id, body }),
   });
-  useEffect(() => {
-    if (leave && !bar.saveChanged) navigate(href("/membership"));
-  }, [leave, bar.saveChanged, navigate, href]);
-
-  const change = (patch: Partial<TierRewardForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    bar.setSaveChanged(true);
-  };
 
   return (
     <Page

@@ -1,125 +1,165 @@
 import type { CustomerLogin, SignupBlock } from "@laurel/contracts";
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Card,
-  Checkbox,
-  FormLayout,
-  Layout,
-  Page,
-  Text,
-  TextField,
-} from "@shopify/polaris";
-import { type ReactNode, useEffect, useState } from "react";
+import { BlockStack, Card, Checkbox, FormLayout, Layout, Text, TextField } from "@shopify/polaris";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LeavePageGuard } from "../../../components/leave-page-guard";
-import { SaveBar } from "../../../components/save-bar/save-bar";
-import { useSaveBar } from "../../../components/save-bar/use-save-bar";
-import { ScreenSkeleton } from "../../../components/skeletons";
-import { isApiError } from "../../../lib/api/errors";
-import { useToast } from "../../../lib/host/host";
 import { useCustomerLogin } from "../api/get-customer-login";
 import { useSignupBlock } from "../api/get-signup-block";
 import { usePutCustomerLogin } from "../api/put-customer-login";
 import { usePutSignupBlock } from "../api/put-signup-block";
+import { useEditorForm } from "../hooks/use-editor-form";
+import { EditorGate, EditorPage, PreviewCard } from "./editor-frame";
 
 /** The preview's sign-up points: what `{{points}}` becomes on the store. */
 const SAMPLE_POINTS = "100 points";
 const withPoints = (text: string) => text.replace(/\{\{\s*points\s*\}\}/g, SAMPLE_POINTS);
 
-interface Query<T> {
-  isPending: boolean;
-  isError: boolean;
-  data?: { block: T };
-  refetch: () => unknown;
+/** A block's local checks: its text and title cannot be blank. */
+function validateBlock(t: (key: string) => string) {
+  return (block: object) => {
+    const errors: Record<string, string> = {};
+    for (const key of ["text", "title"]) {
+      const value = (block as Record<string, unknown>)[key];
+      if (typeof value === "string" && !value.trim()) errors[key] = t("onsite.errors.required");
+    }
+    return errors;
+  };
 }
 
-/** Loading, error with retry, then the form: the frame of the branding pages (N-02). */
-function BlockPage<T>({
-  title,
-  backUrl,
-  query,
-  form,
-}: {
-  title: string;
-  backUrl: string;
-  query: Query<T>;
-  form: (saved: T) => ReactNode;
-}) {
+/** A block's form, saved whole. */
+function useBlockForm<T extends object>(saved: T, save: (block: T) => Promise<{ data: { block: T } }>) {
   const { t } = useTranslation();
-  if (query.isPending) return <ScreenSkeleton title={title} />;
-  if (query.isError || !query.data) {
-    return (
-      <Page title={title} backAction={{ content: t("onsite.title"), url: backUrl }}>
-        <Banner
-          tone="critical"
-          title={t("onsite.accountBlocks.loadError")}
-          action={{ content: t("onsite.tryAgain"), onAction: () => void query.refetch() }}
-        />
-      </Page>
-    );
-  }
-  return form(query.data.block);
-}
-
-/** The save bar, leave guard and field errors of a block's form, saved whole. */
-function useBlockForm<T>(saved: T, save: (block: T) => Promise<{ data: { block: T } }>) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const [initial, setInitial] = useState(saved);
-  const [block, setBlock] = useState<T>(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const changed = JSON.stringify(block) !== JSON.stringify(initial);
-  const saveBar = useSaveBar({
-    validate: () => {
-      const next: Record<string, string> = {};
-      for (const key of ["text", "title"]) {
-        const value = (block as Record<string, unknown>)[key];
-        if (typeof value === "string" && !value.trim()) next[key] = t("onsite.errors.required");
-      }
-      setErrors(next);
-      return Object.keys(next).length === 0;
-    },
-    onSave: async () => {
-      try {
-        const result = await save(block);
-        setInitial(result.data.block);
-        setBlock(result.data.block);
-        toast(t("onsite.saved"));
-      } catch (error) {
-        if (isApiError(error)) setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
-        toast(t("onsite.accountBlocks.saveError"), { isError: true });
-        throw error;
-      }
-    },
-    onDiscard: () => {
-      setBlock(initial);
-      setErrors({});
-    },
+  const form = useEditorForm({
+    saved,
+    save,
+    savedOf: (result) => result.data.block,
+    validate: validateBlock(t),
+    saveError: "onsite.accountBlocks.saveError",
   });
-  const { setSaveChanged } = saveBar;
-  useEffect(() => setSaveChanged(changed), [changed, setSaveChanged]);
-  const set = (patch: Partial<T>) => setBlock((b) => ({ ...b, ...patch }));
-  return { block, set, errors, saveBar };
+  const set = (patch: Partial<T>) => form.setValue((b) => ({ ...b, ...patch }));
+  return { block: form.value, set, errors: form.errors, saveBar: form.saveBar };
 }
 
 function Preview({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingSm">
-          {t("onsite.popups.preview")}
-        </Text>
-        <Box background="bg-surface-secondary" padding="400" borderRadius="200">
-          {children}
-        </Box>
+    <PreviewCard
+      footer={
         <Text as="p" tone="subdued">
           {t("onsite.accountBlocks.sample", { points: SAMPLE_POINTS })}
         </Text>
-      </BlockStack>
-    </Card>
+      }
+    >
+      {children}
+    </PreviewCard>
+  );
+}
+
+interface AccountBlock {
+  enabled: boolean;
+}
+
+/**
+ * One account block's screen (N-02): its switch and texts beside a preview, saved whole. The
+ * sign-up block and the customer login block differ only in their texts and preview.
+ */
+function AccountBlockEditor<T extends AccountBlock>({
+  section,
+  backUrl,
+  query,
+  save,
+  previewTestId,
+  fields,
+  preview,
+}: {
+  /** The block's i18n section: its title, subtitle and switch. */
+  section: "signupBlock" | "customerLogin";
+  backUrl: string;
+  query: { isPending: boolean; isError: boolean; data?: { block: T } | undefined; refetch: () => unknown };
+  save: (block: T) => Promise<{ data: { block: T } }>;
+  previewTestId: string;
+  fields: (form: BlockForm<T>) => ReactNode;
+  preview: (block: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <EditorGate
+      title={t(`onsite.${section}.title`)}
+      backUrl={backUrl}
+      query={query}
+      loadError="onsite.accountBlocks.loadError"
+    >
+      {(saved) => (
+        <AccountBlockForm
+          section={section}
+          saved={saved.block}
+          backUrl={backUrl}
+          save={save}
+          previewTestId={previewTestId}
+          fields={fields}
+          preview={preview}
+        />
+      )}
+    </EditorGate>
+  );
+}
+
+type BlockForm<T> = ReturnType<typeof useBlockForm<T & AccountBlock>>;
+
+function AccountBlockForm<T extends AccountBlock>({
+  section,
+  saved,
+  backUrl,
+  save,
+  previewTestId,
+  fields,
+  preview,
+}: {
+  section: "signupBlock" | "customerLogin";
+  saved: T;
+  backUrl: string;
+  save: (block: T) => Promise<{ data: { block: T } }>;
+  previewTestId: string;
+  fields: (form: BlockForm<T>) => ReactNode;
+  preview: (block: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const form = useBlockForm(saved, save);
+  const { block, set, errors, saveBar } = form;
+  return (
+    <EditorPage
+      title={t(`onsite.${section}.title`)}
+      subtitle={t(`onsite.${section}.subtitle`)}
+      backUrl={backUrl}
+      saveBar={saveBar}
+    >
+      <Layout.Section variant="oneHalf">
+        <Card>
+          <FormLayout>
+            <Checkbox
+              label={t(`onsite.${section}.enabled`)}
+              helpText={t(`onsite.${section}.enabledHelp`)}
+              checked={block.enabled}
+              onChange={(enabled) => set({ enabled } as Partial<T>)}
+              error={errors.enabled}
+            />
+            {fields(form)}
+          </FormLayout>
+        </Card>
+      </Layout.Section>
+      <Layout.Section variant="oneHalf">
+        <Preview>
+          <div data-testid={previewTestId}>
+            {block.enabled ? (
+              preview(block)
+            ) : (
+              <Text as="p" tone="subdued">
+                {t("onsite.accountBlocks.off")}
+              </Text>
+            )}
+          </div>
+        </Preview>
+      </Layout.Section>
+    </EditorPage>
   );
 }
 
@@ -129,73 +169,26 @@ export function SignupBlockEditor({ backUrl }: { backUrl: string }) {
   const query = useSignupBlock();
   const put = usePutSignupBlock();
   return (
-    <BlockPage
-      title={t("onsite.signupBlock.title")}
+    <AccountBlockEditor<SignupBlock>
+      section="signupBlock"
       backUrl={backUrl}
       query={query}
-      form={(saved) => <SignupBlockForm saved={saved} backUrl={backUrl} save={put.mutateAsync} />}
+      save={put.mutateAsync}
+      previewTestId="signup-block-preview"
+      fields={({ block, set, errors }) => (
+        <TextField
+          label={t("onsite.signupBlock.text")}
+          value={block.text}
+          onChange={(text) => set({ text })}
+          maxLength={200}
+          multiline={2}
+          autoComplete="off"
+          helpText={t("onsite.accountBlocks.pointsHelp", { points: "{{points}}" })}
+          error={errors.text}
+        />
+      )}
+      preview={(block) => <Text as="p">{withPoints(block.text)}</Text>}
     />
-  );
-}
-
-function SignupBlockForm({
-  saved,
-  backUrl,
-  save,
-}: {
-  saved: SignupBlock;
-  backUrl: string;
-  save: (block: SignupBlock) => Promise<{ data: { block: SignupBlock } }>;
-}) {
-  const { t } = useTranslation();
-  const { block, set, errors, saveBar } = useBlockForm(saved, save);
-  return (
-    <Page
-      title={t("onsite.signupBlock.title")}
-      subtitle={t("onsite.signupBlock.subtitle")}
-      backAction={{ content: t("onsite.title"), url: backUrl }}
-    >
-      <SaveBar state={saveBar} />
-      <LeavePageGuard when={saveBar.saveChanged} />
-      <Layout>
-        <Layout.Section variant="oneHalf">
-          <Card>
-            <FormLayout>
-              <Checkbox
-                label={t("onsite.signupBlock.enabled")}
-                helpText={t("onsite.signupBlock.enabledHelp")}
-                checked={block.enabled}
-                onChange={(enabled) => set({ enabled })}
-                error={errors.enabled}
-              />
-              <TextField
-                label={t("onsite.signupBlock.text")}
-                value={block.text}
-                onChange={(text) => set({ text })}
-                maxLength={200}
-                multiline={2}
-                autoComplete="off"
-                helpText={t("onsite.accountBlocks.pointsHelp", { points: "{{points}}" })}
-                error={errors.text}
-              />
-            </FormLayout>
-          </Card>
-        </Layout.Section>
-        <Layout.Section variant="oneHalf">
-          <Preview>
-            <div data-testid="signup-block-preview">
-              {block.enabled ? (
-                <Text as="p">{withPoints(block.text)}</Text>
-              ) : (
-                <Text as="p" tone="subdued">
-                  {t("onsite.accountBlocks.off")}
-                </Text>
-              )}
-            </div>
-          </Preview>
-        </Layout.Section>
-      </Layout>
-    </Page>
   );
 }
 
@@ -205,85 +198,43 @@ export function CustomerLoginEditor({ backUrl }: { backUrl: string }) {
   const query = useCustomerLogin();
   const put = usePutCustomerLogin();
   return (
-    <BlockPage
-      title={t("onsite.customerLogin.title")}
+    <AccountBlockEditor<CustomerLogin>
+      section="customerLogin"
       backUrl={backUrl}
       query={query}
-      form={(saved) => <CustomerLoginForm saved={saved} backUrl={backUrl} save={put.mutateAsync} />}
+      save={put.mutateAsync}
+      previewTestId="customer-login-preview"
+      // An array, not a fragment: the form lays out each field on its own.
+      fields={({ block, set, errors }) => [
+        <TextField
+          key="title"
+          label={t("onsite.popups.titleField")}
+          value={block.title}
+          onChange={(title) => set({ title })}
+          maxLength={80}
+          autoComplete="off"
+          error={errors.title}
+        />,
+        <TextField
+          key="description"
+          label={t("onsite.popups.description")}
+          value={block.description}
+          onChange={(description) => set({ description })}
+          maxLength={300}
+          multiline={3}
+          autoComplete="off"
+          helpText={t("onsite.accountBlocks.pointsHelp", { points: "{{points}}" })}
+          error={errors.description}
+        />,
+      ]}
+      preview={(block) => (
+        <BlockStack gap="100">
+          <Text as="p" fontWeight="bold">
+            {block.title}
+          </Text>
+          <Text as="p">{withPoints(block.description)}</Text>
+        </BlockStack>
+      )}
     />
-  );
-}
-
-function CustomerLoginForm({
-  saved,
-  backUrl,
-  save,
-}: {
-  saved: CustomerLogin;
-  backUrl: string;
-  save: (block: CustomerLogin) => Promise<{ data: { block: CustomerLogin } }>;
-}) {
-  const { t } = useTranslation();
-  const { block, set, errors, saveBar } = useBlockForm(saved, save);
-  return (
-    <Page
-      title={t("onsite.customerLogin.title")}
-      subtitle={t("onsite.customerLogin.subtitle")}
-      backAction={{ content: t("onsite.title"), url: backUrl }}
-    >
-      <SaveBar state={saveBar} />
-      <LeavePageGuard when={saveBar.saveChanged} />
-      <Layout>
-        <Layout.Section variant="oneHalf">
-          <Card>
-            <FormLayout>
-              <Checkbox
-                label={t("onsite.customerLogin.enabled")}
-                helpText={t("onsite.customerLogin.enabledHelp")}
-                checked={block.enabled}
-                onChange={(enabled) => set({ enabled })}
-                error={errors.enabled}
-              />
-              <TextField
-                label={t("onsite.popups.titleField")}
-                value={block.title}
-                onChange={(title) => set({ title })}
-                maxLength={80}
-                autoComplete="off"
-                error={errors.title}
-              />
-              <TextField
-                label={t("onsite.popups.description")}
-                value={block.description}
-                onChange={(description) => set({ description })}
-                maxLength={300}
-                multiline={3}
-                autoComplete="off"
-                helpText={t("onsite.accountBlocks.pointsHelp", { points: "{{points}}" })}
-                error={errors.description}
-              />
-            </FormLayout>
-          </Card>
-        </Layout.Section>
-        <Layout.Section variant="oneHalf">
-          <Preview>
-            <div data-testid="customer-login-preview">
-              {block.enabled ? (
-                <BlockStack gap="100">
-                  <Text as="p" fontWeight="bold">
-                    {block.title}
-                  </Text>
-                  <Text as="p">{withPoints(block.description)}</Text>
-                </BlockStack>
-              ) : (
-                <Text as="p" tone="subdued">
-                  {t("onsite.accountBlocks.off")}
-                </Text>
-              )}
-            </div>
-          </Preview>
-        </Layout.Section>
-      </Layout>
-    </Page>
   );
 }

@@ -7,38 +7,24 @@ import {
   EmptyState,
   InlineStack,
   Layout,
-  Page,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LeavePageGuard } from "../../../components/leave-page-guard";
-import { SaveBar } from "../../../components/save-bar/save-bar";
-import { useSaveBar } from "../../../components/save-bar/use-save-bar";
-import { ScreenSkeleton } from "../../../components/skeletons";
-import { isApiError } from "../../../lib/api/errors";
-import { useToast } from "../../../lib/host/host";
 import { useFaqs } from "../api/get-faqs";
 import { usePutFaqs } from "../api/put-faqs";
+import { useEditorForm } from "../hooks/use-editor-form";
+import { EditorGate, EditorPage } from "./editor-frame";
 
 /** `/storefront/faqs` (N-10): the questions and answers the loyalty page shows, in order. */
 export function FaqsEditor({ backUrl }: { backUrl: string }) {
   const { t } = useTranslation();
   const query = useFaqs();
-  if (query.isPending) return <ScreenSkeleton title={t("onsite.faqs.title")} />;
-  if (query.isError) {
-    return (
-      <Page title={t("onsite.faqs.title")} backAction={{ content: t("onsite.title"), url: backUrl }}>
-        <Banner
-          tone="critical"
-          title={t("onsite.loadError")}
-          action={{ content: t("onsite.tryAgain"), onAction: () => void query.refetch() }}
-        />
-      </Page>
-    );
-  }
-  return <FaqsForm saved={query.data} backUrl={backUrl} />;
+  return (
+    <EditorGate title={t("onsite.faqs.title")} backUrl={backUrl} query={query} loadError="onsite.loadError">
+      {(saved) => <FaqsForm saved={saved} backUrl={backUrl} />}
+    </EditorGate>
+  );
 }
 
 function validate(faqs: Faq[], t: (key: string) => string): Record<string, string> {
@@ -52,37 +38,20 @@ function validate(faqs: Faq[], t: (key: string) => string): Record<string, strin
 
 function FaqsForm({ saved, backUrl }: { saved: FaqsResponse; backUrl: string }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const put = usePutFaqs();
-  const [initial, setInitial] = useState(saved.faqs);
-  const [faqs, setFaqs] = useState<Faq[]>(saved.faqs);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const changed = JSON.stringify(faqs) !== JSON.stringify(initial);
-  const saveBar = useSaveBar({
-    validate: () => {
-      const next = validate(faqs, t);
-      setErrors(next);
-      return Object.keys(next).length === 0;
-    },
-    onSave: async () => {
-      try {
-        const result = await put.mutateAsync(faqs);
-        setInitial(result.data.faqs);
-        setFaqs(result.data.faqs);
-        toast(t("onsite.saved"));
-      } catch (error) {
-        if (isApiError(error)) setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
-        toast(t("onsite.saveError"), { isError: true });
-        throw error;
-      }
-    },
-    onDiscard: () => {
-      setFaqs(initial);
-      setErrors({});
-    },
+  const {
+    value: faqs,
+    setValue: setFaqs,
+    errors,
+    changed,
+    saveBar,
+  } = useEditorForm({
+    saved: saved.faqs,
+    save: put.mutateAsync,
+    savedOf: (result) => result.data.faqs,
+    validate: (list) => validate(list, t),
+    saveError: "onsite.saveError",
   });
-  const { setSaveChanged } = saveBar;
-  useEffect(() => setSaveChanged(changed), [changed, setSaveChanged]);
 
   const update = (i: number, patch: Partial<Faq>) =>
     setFaqs((list) => list.map((f, j) => (j === i ? { ...f, ...patch } : f)));
@@ -96,103 +65,100 @@ function FaqsForm({ saved, backUrl }: { saved: FaqsResponse; backUrl: string }) 
   const add = () => setFaqs((list) => [...list, { question: "", answer: "" }]);
 
   return (
-    <Page
+    <EditorPage
       title={t("onsite.faqs.title")}
       subtitle={t("onsite.faqs.subtitle")}
-      backAction={{ content: t("onsite.title"), url: backUrl }}
+      backUrl={backUrl}
+      saveBar={saveBar}
     >
-      <SaveBar state={saveBar} />
-      <LeavePageGuard when={saveBar.saveChanged} />
-      <Layout>
-        {saved.isDefault && !changed ? (
-          <Layout.Section>
-            <Banner tone="info" title={t("onsite.faqs.defaultTitle")}>
-              <p>{t("onsite.faqs.defaultBody")}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+      {saved.isDefault && !changed ? (
         <Layout.Section>
-          {faqs.length === 0 ? (
-            <Card>
-              <EmptyState
-                heading={t("onsite.faqs.emptyTitle")}
-                action={{ content: t("onsite.faqs.add"), onAction: add }}
-                image=""
-              >
-                <p>{t("onsite.faqs.emptyBody")}</p>
-              </EmptyState>
-            </Card>
-          ) : (
-            <BlockStack gap="400">
-              {faqs.map((faq, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list the merchant orders.
-                <Card key={i}>
-                  <BlockStack gap="300" data-testid="faq-row">
-                    <InlineStack align="space-between" blockAlign="center">
-                      <Text as="h2" variant="headingSm">
-                        {t("onsite.faqs.number", { n: i + 1 })}
-                      </Text>
-                      <InlineStack gap="200">
-                        <Button
-                          size="slim"
-                          disabled={i === 0}
-                          onClick={() => move(i, -1)}
-                          accessibilityLabel={t("onsite.faqs.moveUp", { n: i + 1 })}
-                        >
-                          ↑
-                        </Button>
-                        <Button
-                          size="slim"
-                          disabled={i === faqs.length - 1}
-                          onClick={() => move(i, 1)}
-                          accessibilityLabel={t("onsite.faqs.moveDown", { n: i + 1 })}
-                        >
-                          ↓
-                        </Button>
-                        <Button
-                          size="slim"
-                          tone="critical"
-                          variant="plain"
-                          onClick={() => setFaqs((list) => list.filter((_, j) => j !== i))}
-                        >
-                          {t("onsite.faqs.remove")}
-                        </Button>
-                      </InlineStack>
-                    </InlineStack>
-                    <TextField
-                      label={t("onsite.faqs.question")}
-                      value={faq.question}
-                      onChange={(v) => update(i, { question: v })}
-                      maxLength={200}
-                      autoComplete="off"
-                      error={errors[`faqs.${i}.question`]}
-                    />
-                    <TextField
-                      label={t("onsite.faqs.answer")}
-                      value={faq.answer}
-                      onChange={(v) => update(i, { answer: v })}
-                      maxLength={2000}
-                      multiline={3}
-                      autoComplete="off"
-                      error={errors[`faqs.${i}.answer`]}
-                    />
-                  </BlockStack>
-                </Card>
-              ))}
-              {errors.faqs ? (
-                <Text as="p" tone="critical">
-                  {errors.faqs}
-                </Text>
-              ) : null}
-              <InlineStack>
-                <Button onClick={add} disabled={faqs.length >= FAQS_MAX}>
-                  {t("onsite.faqs.add")}
-                </Button>
-              </InlineStack>
-            </BlockStack>
-          )}
+          <Banner tone="info" title={t("onsite.faqs.defaultTitle")}>
+            <p>{t("onsite.faqs.defaultBody")}</p>
+          </Banner>
         </Layout.Section>
-      </Layout>
-    </Page>
+      ) : null}
+      <Layout.Section>
+        {faqs.length === 0 ? (
+          <Card>
+            <EmptyState
+              heading={t("onsite.faqs.emptyTitle")}
+              action={{ content: t("onsite.faqs.add"), onAction: add }}
+              image=""
+            >
+              <p>{t("onsite.faqs.emptyBody")}</p>
+            </EmptyState>
+          </Card>
+        ) : (
+          <BlockStack gap="400">
+            {faqs.map((faq, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list the merchant orders.
+              <Card key={i}>
+                <BlockStack gap="300" data-testid="faq-row">
+                  <InlineStack align="space-between" blockAlign="center">
+                    <Text as="h2" variant="headingSm">
+                      {t("onsite.faqs.number", { n: i + 1 })}
+                    </Text>
+                    <InlineStack gap="200">
+                      <Button
+                        size="slim"
+                        disabled={i === 0}
+                        onClick={() => move(i, -1)}
+                        accessibilityLabel={t("onsite.faqs.moveUp", { n: i + 1 })}
+                      >
+                        ↑
+                      </Button>
+                      <Button
+                        size="slim"
+                        disabled={i === faqs.length - 1}
+                        onClick={() => move(i, 1)}
+                        accessibilityLabel={t("onsite.faqs.moveDown", { n: i + 1 })}
+                      >
+                        ↓
+                      </Button>
+                      <Button
+                        size="slim"
+                        tone="critical"
+                        variant="plain"
+                        onClick={() => setFaqs((list) => list.filter((_, j) => j !== i))}
+                      >
+                        {t("onsite.faqs.remove")}
+                      </Button>
+                    </InlineStack>
+                  </InlineStack>
+                  <TextField
+                    label={t("onsite.faqs.question")}
+                    value={faq.question}
+                    onChange={(v) => update(i, { question: v })}
+                    maxLength={200}
+                    autoComplete="off"
+                    error={errors[`faqs.${i}.question`]}
+                  />
+                  <TextField
+                    label={t("onsite.faqs.answer")}
+                    value={faq.answer}
+                    onChange={(v) => update(i, { answer: v })}
+                    maxLength={2000}
+                    multiline={3}
+                    autoComplete="off"
+                    error={errors[`faqs.${i}.answer`]}
+                  />
+                </BlockStack>
+              </Card>
+            ))}
+            {errors.faqs ? (
+              <Text as="p" tone="critical">
+                {errors.faqs}
+              </Text>
+            ) : null}
+            <InlineStack>
+              <Button onClick={add} disabled={faqs.length >= FAQS_MAX}>
+                {t("onsite.faqs.add")}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        )}
+      </Layout.Section>
+    </EditorPage>
   );
 }

@@ -9,20 +9,15 @@ import {
   InlineStack,
   Layout,
   Link,
-  Page,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LeavePageGuard } from "../../../components/leave-page-guard";
-import { SaveBar } from "../../../components/save-bar/save-bar";
-import { useSaveBar } from "../../../components/save-bar/use-save-bar";
-import { ScreenSkeleton } from "../../../components/skeletons";
-import { isApiError } from "../../../lib/api/errors";
-import { useToast } from "../../../lib/host/host";
 import { useLoyaltyPage } from "../api/get-loyalty-page";
 import { usePutLoyaltyPage } from "../api/put-loyalty-page";
+import { useEditorForm } from "../hooks/use-editor-form";
+import { EditorGate, EditorPage } from "./editor-frame";
 
 /** What the server accepts (contracts `loyaltyPageSlugSchema`), checked before saving. */
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -34,20 +29,16 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export function LoyaltyPageEditor({ backUrl, settingsUrl }: { backUrl: string; settingsUrl: string }) {
   const { t } = useTranslation();
   const query = useLoyaltyPage();
-  const title = t("onsite.loyaltyPage.title");
-  if (query.isPending) return <ScreenSkeleton title={title} />;
-  if (query.isError) {
-    return (
-      <Page title={title} backAction={{ content: t("onsite.title"), url: backUrl }}>
-        <Banner
-          tone="critical"
-          title={t("onsite.loyaltyPage.loadError")}
-          action={{ content: t("onsite.tryAgain"), onAction: () => void query.refetch() }}
-        />
-      </Page>
-    );
-  }
-  return <LoyaltyPageForm saved={query.data} backUrl={backUrl} settingsUrl={settingsUrl} />;
+  return (
+    <EditorGate
+      title={t("onsite.loyaltyPage.title")}
+      backUrl={backUrl}
+      query={query}
+      loadError="onsite.loyaltyPage.loadError"
+    >
+      {(saved) => <LoyaltyPageForm saved={saved} backUrl={backUrl} settingsUrl={settingsUrl} />}
+    </EditorGate>
+  );
 }
 
 function validate(page: LoyaltyPage, t: (key: string) => string): Record<string, string> {
@@ -68,42 +59,27 @@ function LoyaltyPageForm({
   settingsUrl: string;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const put = usePutLoyaltyPage();
-  const [initial, setInitial] = useState(saved.page);
   const [url, setUrl] = useState(saved.url);
-  const [page, setPage] = useState<LoyaltyPage>(saved.page);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const changed = JSON.stringify(page) !== JSON.stringify(initial);
-  const saveBar = useSaveBar({
-    validate: () => {
-      const next = validate(page, t);
-      setErrors(next);
-      return Object.keys(next).length === 0;
-    },
-    onSave: async () => {
-      try {
-        const result = await put.mutateAsync({
-          ...page,
-          hero: { ...page.hero, buttonText: page.hero.buttonText?.trim() ? page.hero.buttonText : null },
-        });
-        setInitial(result.data.page);
-        setPage(result.data.page);
-        setUrl(result.data.url);
-        toast(t("onsite.saved"));
-      } catch (error) {
-        if (isApiError(error)) setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
-        toast(t("onsite.loyaltyPage.saveError"), { isError: true });
-        throw error;
-      }
-    },
-    onDiscard: () => {
-      setPage(initial);
-      setErrors({});
-    },
+  const {
+    value: page,
+    setValue: setPage,
+    initial,
+    errors,
+    changed,
+    saveBar,
+  } = useEditorForm({
+    saved: saved.page,
+    save: (p) =>
+      put.mutateAsync({
+        ...p,
+        hero: { ...p.hero, buttonText: p.hero.buttonText?.trim() ? p.hero.buttonText : null },
+      }),
+    savedOf: (result) => result.data.page,
+    validate: (p) => validate(p, t),
+    saveError: "onsite.loyaltyPage.saveError",
+    onSaved: (result) => setUrl(result.data.url),
   });
-  const { setSaveChanged } = saveBar;
-  useEffect(() => setSaveChanged(changed), [changed, setSaveChanged]);
 
   const setHero = (patch: Partial<LoyaltyPage["hero"]>) =>
     setPage((p) => ({ ...p, hero: { ...p.hero, ...patch } }));
@@ -117,141 +93,138 @@ function LoyaltyPageForm({
   const prefix = url.slice(0, url.length - initial.slug.length);
 
   return (
-    <Page
+    <EditorPage
       title={t("onsite.loyaltyPage.title")}
       subtitle={t("onsite.loyaltyPage.subtitle")}
-      backAction={{ content: t("onsite.title"), url: backUrl }}
+      backUrl={backUrl}
+      saveBar={saveBar}
       secondaryActions={[{ content: t("onsite.loyaltyPage.view"), url, target: "_blank" }]}
     >
-      <SaveBar state={saveBar} />
-      <LeavePageGuard when={saveBar.saveChanged} />
-      <Layout>
-        <Layout.AnnotatedSection
-          title={t("onsite.loyaltyPage.addressTitle")}
-          description={t("onsite.loyaltyPage.addressBody")}
-        >
-          <Card>
-            <BlockStack gap="300">
-              <TextField
-                label={t("onsite.loyaltyPage.slug")}
-                prefix={prefix}
-                value={page.slug}
-                onChange={(v) => setPage((p) => ({ ...p, slug: v }))}
-                maxLength={80}
-                autoComplete="off"
-                helpText={t("onsite.loyaltyPage.slugHelp")}
-                error={errors.slug}
-              />
-              <InlineStack gap="200" blockAlign="center">
-                <Text as="span" tone="subdued">
-                  {t("onsite.loyaltyPage.liveAt")}
-                </Text>
-                <Text as="span" breakWord>
-                  <span data-testid="loyalty-page-url">{url}</span>
-                </Text>
-              </InlineStack>
-              <InlineStack>
-                <Button url={url} target="_blank">
-                  {t("onsite.loyaltyPage.view")}
-                </Button>
-              </InlineStack>
-              {changed && page.slug !== initial.slug ? (
-                <Banner tone="info">
-                  <p>{t("onsite.loyaltyPage.renameWarning")}</p>
-                </Banner>
-              ) : null}
-            </BlockStack>
-          </Card>
-        </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          title={t("onsite.loyaltyPage.heroTitle")}
-          description={t("onsite.loyaltyPage.heroBody")}
-        >
-          <Card>
-            <FormLayout>
-              <TextField
-                label={t("onsite.loyaltyPage.heroHeading")}
-                value={page.hero.title}
-                onChange={(v) => setHero({ title: v })}
-                maxLength={80}
-                autoComplete="off"
-                error={errors["hero.title"]}
-              />
-              <TextField
-                label={t("onsite.loyaltyPage.heroSubtitle")}
-                value={page.hero.subtitle}
-                onChange={(v) => setHero({ subtitle: v })}
-                maxLength={300}
-                multiline={2}
-                autoComplete="off"
-                error={errors["hero.subtitle"]}
-              />
-              <TextField
-                label={t("onsite.loyaltyPage.heroButton")}
-                value={page.hero.buttonText ?? ""}
-                onChange={(v) => setHero({ buttonText: v })}
-                maxLength={40}
-                autoComplete="off"
-                helpText={t("onsite.loyaltyPage.heroButtonHelp")}
-                error={errors["hero.buttonText"]}
-              />
-              <Text as="p" tone="subdued">
-                {t("onsite.loyaltyPage.colours")}{" "}
-                <Link url={settingsUrl}>{t("onsite.loyaltyPage.coloursLink")}</Link>
+      <Layout.AnnotatedSection
+        title={t("onsite.loyaltyPage.addressTitle")}
+        description={t("onsite.loyaltyPage.addressBody")}
+      >
+        <Card>
+          <BlockStack gap="300">
+            <TextField
+              label={t("onsite.loyaltyPage.slug")}
+              prefix={prefix}
+              value={page.slug}
+              onChange={(v) => setPage((p) => ({ ...p, slug: v }))}
+              maxLength={80}
+              autoComplete="off"
+              helpText={t("onsite.loyaltyPage.slugHelp")}
+              error={errors.slug}
+            />
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="span" tone="subdued">
+                {t("onsite.loyaltyPage.liveAt")}
               </Text>
-            </FormLayout>
-          </Card>
-        </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          title={t("onsite.loyaltyPage.sectionsTitle")}
-          description={t("onsite.loyaltyPage.sectionsBody")}
-        >
-          <Card>
-            <BlockStack gap="200">
-              {errors.sections ? (
-                <Text as="p" tone="critical">
-                  {errors.sections}
-                </Text>
-              ) : null}
-              {page.sections.map((entry, i) => {
-                const name = t(`onsite.loyaltyPage.sections.${entry.section}`);
-                return (
-                  <InlineStack key={entry.section} align="space-between" blockAlign="center" gap="200">
-                    <Checkbox
-                      label={name}
-                      checked={entry.visible}
-                      onChange={(visible) =>
-                        setPage((p) => ({
-                          ...p,
-                          sections: p.sections.map((s, j) => (j === i ? { ...s, visible } : s)),
-                        }))
-                      }
-                    />
-                    <InlineStack gap="200">
-                      <Button
-                        size="slim"
-                        disabled={i === 0}
-                        onClick={() => move(i, -1)}
-                        accessibilityLabel={t("onsite.loyaltyPage.moveUp", { section: name })}
-                      >
-                        ↑
-                      </Button>
-                      <Button
-                        size="slim"
-                        disabled={i === loyaltyPageSections.length - 1}
-                        onClick={() => move(i, 1)}
-                        accessibilityLabel={t("onsite.loyaltyPage.moveDown", { section: name })}
-                      >
-                        ↓
-                      </Button>
-                    </InlineStack>
+              <Text as="span" breakWord>
+                <span data-testid="loyalty-page-url">{url}</span>
+              </Text>
+            </InlineStack>
+            <InlineStack>
+              <Button url={url} target="_blank">
+                {t("onsite.loyaltyPage.view")}
+              </Button>
+            </InlineStack>
+            {changed && page.slug !== initial.slug ? (
+              <Banner tone="info">
+                <p>{t("onsite.loyaltyPage.renameWarning")}</p>
+              </Banner>
+            ) : null}
+          </BlockStack>
+        </Card>
+      </Layout.AnnotatedSection>
+      <Layout.AnnotatedSection
+        title={t("onsite.loyaltyPage.heroTitle")}
+        description={t("onsite.loyaltyPage.heroBody")}
+      >
+        <Card>
+          <FormLayout>
+            <TextField
+              label={t("onsite.loyaltyPage.heroHeading")}
+              value={page.hero.title}
+              onChange={(v) => setHero({ title: v })}
+              maxLength={80}
+              autoComplete="off"
+              error={errors["hero.title"]}
+            />
+            <TextField
+              label={t("onsite.loyaltyPage.heroSubtitle")}
+              value={page.hero.subtitle}
+              onChange={(v) => setHero({ subtitle: v })}
+              maxLength={300}
+              multiline={2}
+              autoComplete="off"
+              error={errors["hero.subtitle"]}
+            />
+            <TextField
+              label={t("onsite.loyaltyPage.heroButton")}
+              value={page.hero.buttonText ?? ""}
+              onChange={(v) => setHero({ buttonText: v })}
+              maxLength={40}
+              autoComplete="off"
+              helpText={t("onsite.loyaltyPage.heroButtonHelp")}
+              error={errors["hero.buttonText"]}
+            />
+            <Text as="p" tone="subdued">
+              {t("onsite.loyaltyPage.colours")}{" "}
+              <Link url={settingsUrl}>{t("onsite.loyaltyPage.coloursLink")}</Link>
+            </Text>
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
+      <Layout.AnnotatedSection
+        title={t("onsite.loyaltyPage.sectionsTitle")}
+        description={t("onsite.loyaltyPage.sectionsBody")}
+      >
+        <Card>
+          <BlockStack gap="200">
+            {errors.sections ? (
+              <Text as="p" tone="critical">
+                {errors.sections}
+              </Text>
+            ) : null}
+            {page.sections.map((entry, i) => {
+              const name = t(`onsite.loyaltyPage.sections.${entry.section}`);
+              return (
+                <InlineStack key={entry.section} align="space-between" blockAlign="center" gap="200">
+                  <Checkbox
+                    label={name}
+                    checked={entry.visible}
+                    onChange={(visible) =>
+                      setPage((p) => ({
+                        ...p,
+                        sections: p.sections.map((s, j) => (j === i ? { ...s, visible } : s)),
+                      }))
+                    }
+                  />
+                  <InlineStack gap="200">
+                    <Button
+                      size="slim"
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                      accessibilityLabel={t("onsite.loyaltyPage.moveUp", { section: name })}
+                    >
+                      ↑
+                    </Button>
+                    <Button
+                      size="slim"
+                      disabled={i === loyaltyPageSections.length - 1}
+                      onClick={() => move(i, 1)}
+                      accessibilityLabel={t("onsite.loyaltyPage.moveDown", { section: name })}
+                    >
+                      ↓
+                    </Button>
                   </InlineStack>
-                );
-              })}
-            </BlockStack>
-          </Card>
-        </Layout.AnnotatedSection>
-      </Layout>
-    </Page>
+                </InlineStack>
+              );
+            })}
+          </BlockStack>
+        </Card>
+      </Layout.AnnotatedSection>
+    </EditorPage>
   );
 }

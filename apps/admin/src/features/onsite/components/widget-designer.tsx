@@ -18,7 +18,6 @@ import {
 } from "@laurel/contracts";
 import {
   Badge,
-  Banner,
   BlockStack,
   Box,
   Button,
@@ -29,7 +28,6 @@ import {
   InlineGrid,
   InlineStack,
   Layout,
-  Page,
   Select,
   Tabs,
   Text,
@@ -38,10 +36,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { LeavePageGuard } from "../../../components/leave-page-guard";
-import { SaveBar } from "../../../components/save-bar/save-bar";
 import { useSaveBar } from "../../../components/save-bar/use-save-bar";
-import { ScreenSkeleton } from "../../../components/skeletons";
 import { isApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
 import { useWidgetDesign } from "../api/get-widget-design";
@@ -49,6 +44,7 @@ import { usePostUpload } from "../api/post-upload";
 import { usePutWidgetDesign } from "../api/put-widget-design";
 import { previewSettings } from "../utils/preview";
 import { BlockOrderList } from "./block-order-list";
+import { EditorGate, EditorPage } from "./editor-frame";
 import { WidgetPreview } from "./widget-preview";
 
 /** N-03: the designer's tabs, in the spec's order; the open one lives in the URL (`?tab=`). */
@@ -60,19 +56,16 @@ const COLOUR_NAMES = ["primary", "primaryText", "background", "text", "accent"] 
 export function WidgetDesigner({ backUrl }: { backUrl: string }) {
   const { t } = useTranslation();
   const query = useWidgetDesign();
-  if (query.isPending) return <ScreenSkeleton title={t("onsite.designer.title")} />;
-  if (query.isError) {
-    return (
-      <Page title={t("onsite.designer.title")} backAction={{ content: t("onsite.title"), url: backUrl }}>
-        <Banner
-          tone="critical"
-          title={t("onsite.loadError")}
-          action={{ content: t("onsite.tryAgain"), onAction: () => void query.refetch() }}
-        />
-      </Page>
-    );
-  }
-  return <DesignerForm saved={query.data} backUrl={backUrl} />;
+  return (
+    <EditorGate
+      title={t("onsite.designer.title")}
+      backUrl={backUrl}
+      query={query}
+      loadError="onsite.loadError"
+    >
+      {(saved) => <DesignerForm saved={saved} backUrl={backUrl} />}
+    </EditorGate>
+  );
 }
 
 /** The designer's local checks, in the words the server uses; field → message. */
@@ -429,44 +422,41 @@ function DesignerForm({ saved, backUrl }: { saved: WidgetDesignResponse; backUrl
 
   const tabIndex = TABS.indexOf(tab);
   return (
-    <Page
+    <EditorPage
       title={t("onsite.designer.title")}
       subtitle={t("onsite.designer.subtitle")}
-      backAction={{ content: t("onsite.title"), url: backUrl }}
+      backUrl={backUrl}
+      saveBar={saveBar}
     >
-      <SaveBar state={saveBar} />
-      <LeavePageGuard when={saveBar.saveChanged} />
-      <Layout>
-        <Layout.Section variant="oneHalf">
-          <Card padding="0">
-            <Tabs
-              tabs={TABS.map((id) => ({
-                id: `designer-${id}`,
-                content: t(`onsite.tabs.${id}`),
-                panelID: `designer-${id}-panel`,
-              }))}
-              selected={tabIndex}
-              onSelect={(i) =>
-                setParams(
-                  (p) => {
-                    p.set("tab", TABS[i] ?? "before");
-                    return p;
-                  },
-                  { replace: true, state: { keepSaveBar: true } },
-                )
-              }
-              fitted
-            />
-            <Box padding="400" id={`designer-${tab}-panel`}>
-              {panels[tab]}
-            </Box>
-          </Card>
-        </Layout.Section>
-        <Layout.Section variant="oneHalf">
-          <WidgetPreview settings={preview} widgetUrl={saved.widgetUrl} />
-        </Layout.Section>
-      </Layout>
-    </Page>
+      <Layout.Section variant="oneHalf">
+        <Card padding="0">
+          <Tabs
+            tabs={TABS.map((id) => ({
+              id: `designer-${id}`,
+              content: t(`onsite.tabs.${id}`),
+              panelID: `designer-${id}-panel`,
+            }))}
+            selected={tabIndex}
+            onSelect={(i) =>
+              setParams(
+                (p) => {
+                  p.set("tab", TABS[i] ?? "before");
+                  return p;
+                },
+                { replace: true, state: { keepSaveBar: true } },
+              )
+            }
+            fitted
+          />
+          <Box padding="400" id={`designer-${tab}-panel`}>
+            {panels[tab]}
+          </Box>
+        </Card>
+      </Layout.Section>
+      <Layout.Section variant="oneHalf">
+        <WidgetPreview settings={preview} widgetUrl={saved.widgetUrl} />
+      </Layout.Section>
+    </EditorPage>
   );
 }
 
