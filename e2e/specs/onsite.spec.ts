@@ -23,9 +23,15 @@ async function staffSetPlan(request: APIRequestContext, plan: string) {
 const preview = (page: Page): FrameLocator => page.frameLocator('[data-testid="widget-preview"]');
 /** The preview widget's wrapper (inside its shadow root, which Playwright's CSS pierces). */
 const previewWrap = (page: Page) => preview(page).locator("laurel-widget .lw");
-/** A custom property set on the widget's wrapper (the loader sets the colours there). */
+/**
+ * A custom property set on the widget's wrapper (the loader sets the colours there). Polled: a
+ * design change reloads the preview frame, and a read that meets the reload ("Execution context was
+ * destroyed") answers null so the poll tries again instead of failing.
+ */
 const cssVar = (locator: Locator, name: string) =>
-  locator.evaluate((el, n) => (el as HTMLElement).style.getPropertyValue(n), name);
+  locator
+    .evaluate((el, n) => (el as HTMLElement).style.getPropertyValue(n), name, { timeout: 5_000 })
+    .catch(() => null);
 
 /** A storefront visit in a fresh browser context: no HTTP cache of the settings from before. */
 async function visitStore(browser: Browser, baseURL: string, path: string) {
