@@ -154,3 +154,48 @@ test.describe("the FAQs editor and the sign-up popup (N-10, N-08, N-09)", () => 
     await context.close();
   });
 });
+
+test.describe("the instant popup (N-05, N-06)", () => {
+  test.describe.configure({ timeout: 90_000 });
+  const DESIGN = "/apiSa/storefront/widget-design";
+  let design: Record<string, unknown> | null = null;
+
+  test.afterAll(async ({ playwright, baseURL }) => {
+    if (!design) return;
+    const request = await playwright.request.newContext({ baseURL: baseURL as string });
+    const headers = await merchant(request);
+    expect((await request.put(DESIGN, { headers, data: design })).status()).toBe(200);
+    await request.dispose();
+  });
+
+  test("turned on for desktop in the designer, the rewards panel opens by itself on a visit's first page only", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page);
+    design = (
+      await (
+        await page.request.get(DESIGN, { headers: { "x-auth-token": await tokenOf(page.request) } })
+      ).json()
+    ).data.design;
+    await page.goto("/storefront/branding/point?tab=display");
+    await expect(page.getByRole("heading", { name: "Widget design", level: 1 })).toBeVisible();
+    await page.getByRole("checkbox", { name: "Desktop", exact: true }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Saved successfully").first()).toBeVisible();
+
+    const { context, page: store } = await guest(browser, baseURL as string);
+    await store.goto("/demo-store");
+    await expect(store.getByRole("dialog", { name: "Rewards" })).toBeVisible({ timeout: 15_000 });
+    await store.keyboard.press("Escape");
+    await expect(store.getByRole("dialog", { name: "Rewards" })).toHaveCount(0);
+    // The next page of the same visit: the panel stays shut.
+    const onsite = store.waitForResponse((r) => r.url().includes("/apps/laurel/onsite"));
+    await store.goto("/demo-store/collections/all");
+    await onsite;
+    await store.evaluate(() => new Promise((r) => setTimeout(r, 1_000)));
+    await expect(store.getByRole("dialog", { name: "Rewards" })).toHaveCount(0);
+    await context.close();
+  });
+});

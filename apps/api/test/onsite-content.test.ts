@@ -242,3 +242,31 @@ describe("the sign-up block and the customer login block (N-02, N-21)", () => {
     expect((await get(path)).json().data).toEqual(before);
   });
 });
+
+describe("the instant popup (N-05, N-06)", () => {
+  it("is off until the designer turns it on per device; /proxy/onsite tells the storefront", async () => {
+    expect((await proxy("/proxy/onsite")).json().data.instantPopup).toEqual({
+      desktop: false,
+      mobile: false,
+    });
+    const { design } = (await get("/apiSa/storefront/widget-design")).json().data;
+    expect(design.instantPopup).toEqual({ desktop: false, mobile: false });
+    const saved = await put("/apiSa/storefront/widget-design", {
+      ...design,
+      instantPopup: { desktop: true, mobile: false },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await proxy("/proxy/onsite")).json().data.instantPopup).toEqual({ desktop: true, mobile: false });
+    // A design sent without it (an older admin) turns it off; a bad value is refused by name.
+    const { instantPopup: _, ...older } = design;
+    expect((await put("/apiSa/storefront/widget-design", older)).statusCode).toBe(200);
+    expect((await proxy("/proxy/onsite")).json().data.instantPopup).toEqual({
+      desktop: false,
+      mobile: false,
+    });
+    const bad = await put("/apiSa/storefront/widget-design", { ...design, instantPopup: { desktop: "yes" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toContain("instantPopup.desktop");
+    expect((await put("/apiSa/storefront/widget-design", design)).statusCode).toBe(200);
+  });
+});

@@ -149,6 +149,8 @@ export const proxyOnsiteResponse = z.object({
   signupBlock: z.object({ text: z.string().nullable() }).nullable(),
   /** N-02: the customer login block's texts when it is on; null hides the block. */
   customerLogin: z.object({ title: z.string(), description: z.string() }).nullable(),
+  /** N-05 instant popup: open the widget's panel on the first page of a visit, per device. */
+  instantPopup: z.object({ desktop: z.boolean(), mobile: z.boolean() }).optional(),
   popups: z.array(
     z.object({
       kind: z.enum(popupKinds),

@@ -210,6 +210,13 @@ export const widgetDesignSchema = z.strictObject({
   customCss: text("Advanced CSS", WIDGET_CSS_MAX).nullable(),
   /** N-13: removing the powered-by mark needs the Plus store plan. */
   showPoweredBy: z.boolean(),
+  /**
+   * N-05, N-06 instant popup: the panel opens by itself on a shopper's first page of a visit, on
+   * desktop and/or mobile (mobile not recommended). Optional in a PUT: off.
+   */
+  instantPopup: z
+    .strictObject({ desktop: z.boolean(), mobile: z.boolean() })
+    .default({ desktop: false, mobile: false }),
 });
 export type WidgetDesign = z.infer<typeof widgetDesignSchema>;
 

@@ -300,3 +300,50 @@ describe("popups (N-08, N-09, G-23, L-13)", () => {
     });
   });
 });
+
+describe("instant popup (N-05, N-06)", () => {
+  /** A launcher as the loader draws it: a button in the widget's shadow root. */
+  function launcher() {
+    const host = document.createElement("laurel-widget");
+    const button = document.createElement("button");
+    const clicks = { n: 0 };
+    button.addEventListener("click", () => clicks.n++);
+    host.attachShadow({ mode: "open" }).append(button);
+    document.body.append(host);
+    return clicks;
+  }
+  const viewport = (mobile: boolean) =>
+    vi.stubGlobal("matchMedia", (q: string) => ({ matches: mobile && q.includes("max-width") }));
+  const onsite = (instantPopup: { desktop: boolean; mobile: boolean }) =>
+    fakeProxy({ "GET /onsite": ok({ colors, checkout: null, popups: [], instantPopup }) });
+
+  beforeEach(() => sessionStorage.clear());
+
+  it("opens the panel once per visit on the chosen device, waiting for the launcher", async () => {
+    viewport(false);
+    onsite({ desktop: true, mobile: false });
+    await startBlocks(script(), NOW);
+    // The loader draws the launcher a moment later.
+    const clicks = launcher();
+    expect(clicks.n).toBe(0);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(clicks.n).toBe(1);
+    // The next page of the same visit: not again.
+    await startBlocks(script(), NOW);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(clicks.n).toBe(1);
+  });
+
+  it("stays shut on a device the merchant did not choose, or when off", async () => {
+    const clicks = launcher();
+    viewport(true);
+    onsite({ desktop: true, mobile: false });
+    await startBlocks(script(), NOW);
+    viewport(false);
+    onsite({ desktop: false, mobile: false });
+    await startBlocks(script(), NOW);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(clicks.n).toBe(0);
+    expect(sessionStorage.getItem("laurel-instant")).toBeNull();
+  });
+});

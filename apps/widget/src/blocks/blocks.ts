@@ -257,7 +257,7 @@ export function showPopup(
     // The rewards panel lives in the loader's shadow root: its launcher opens it.
     if (a.getAttribute("href") === "#laurel-rewards") {
       e.preventDefault();
-      doc.querySelector("laurel-widget")?.shadowRoot?.querySelector("button")?.click();
+      launcherButton()?.click();
     }
   };
   host.addEventListener("keydown", (e) => {
@@ -274,6 +274,32 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+/** The launcher of the widget the loader draws (inside its shadow root), once it is there. */
+const launcherButton = () =>
+  doc.querySelector("laurel-widget")?.shadowRoot?.querySelector<HTMLButtonElement>("button") ?? null;
+
+/**
+ * N-05, N-06 instant popup: on the first page of a visit (once per browser session) and on the
+ * devices the merchant chose (mobile: narrower than 750px, Shopify's themes' breakpoint), the
+ * widget's panel opens by itself — as a click on its launcher, once the loader has drawn it.
+ */
+export function openInstantPopup(setting: ProxyOnsiteResponse["instantPopup"], tries = 40): void {
+  if (!setting || !(setting.desktop || setting.mobile)) return;
+  let session: Storage | null = null;
+  try {
+    session = sessionStorage;
+  } catch {}
+  const mobile = typeof matchMedia === "function" && matchMedia("(max-width: 749px)").matches;
+  if (!(mobile ? setting.mobile : setting.desktop) || session?.getItem("laurel-instant")) return;
+  session?.setItem("laurel-instant", "1");
+  const attempt = (left: number) => {
+    const button = launcherButton();
+    if (button) button.click();
+    else if (left > 0) setTimeout(() => attempt(left - 1), 250);
+  };
+  attempt(tries);
 }
 
 /** Runs the blocks and the popups of this page. Resolves when both are done (or given up). */
@@ -293,6 +319,7 @@ export async function startBlocks(script: HTMLElement | null, now = new Date()):
   const popups = onsiteData
     .then(async (onsite) => {
       if (!onsite) return;
+      openInstantPopup(onsite.instantPopup);
       const checkout = doc.querySelector<HTMLElement>("[data-laurel-checkout]");
       if (checkout && onsite.checkout && embed.customer) {
         const block = onsite.checkout;

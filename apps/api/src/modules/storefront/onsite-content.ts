@@ -23,7 +23,7 @@ import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { getShopOrThrow, lockShopSettings, mergeShopSettings } from "../shops/shops.service";
-import { isRecord, normaliseHiddenPath } from "./widget-design-read";
+import { designOf, isRecord, normaliseHiddenPath } from "./widget-design-read";
 import { resolveWidgetSettings } from "./widget-settings";
 
 /**
@@ -306,8 +306,10 @@ export async function getStorefrontOnsite(deps: Deps, shopId: string): Promise<P
       : null;
   const signup = signupBlockOf(settings);
   const login = customerLoginOf(settings);
+  const { instantPopup } = designOf(settings);
   return {
     colors: { primary, primaryText, background, text },
+    instantPopup,
     checkout,
     signupBlock: signup.enabled
       ? { text: onsiteOf(settings).signupBlock === undefined ? null : signup.text }

@@ -50,6 +50,7 @@ const defaultWidgetDesign: WidgetDesign = {
   pointLabel: { ...defaultPointLabel },
   customCss: null,
   showPoweredBy: true,
+  instantPopup: { desktop: false, mobile: false },
 };
 
 /** A block list as stored, with any block it lacks appended (visible) and duplicates dropped. */
@@ -130,6 +131,7 @@ export function designOf(settings: ShopSettingsJson): WidgetDesign {
     },
     customCss: valid(f.customCss, o.customCss) ?? null,
     showPoweredBy: valid(f.showPoweredBy, o.showPoweredBy) ?? true,
+    instantPopup: valid(f.instantPopup, o.instantPopup) ?? d.instantPopup,
   };
 }
 

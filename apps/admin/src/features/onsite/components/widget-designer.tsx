@@ -322,6 +322,24 @@ function DesignerForm({ saved, backUrl }: { saved: WidgetDesignResponse; backUrl
           checked={design.launcher.hidden}
           onChange={(hidden) => setLauncher({ hidden })}
         />
+        <BlockStack gap="100">
+          <Text as="span" variant="bodyMd">
+            {t("onsite.designer.instantPopup")}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t("onsite.designer.instantPopupHelp")}
+          </Text>
+          <Checkbox
+            label={t("onsite.designer.instantDesktop")}
+            checked={design.instantPopup.desktop}
+            onChange={(desktop) => set("instantPopup", { ...design.instantPopup, desktop })}
+          />
+          <Checkbox
+            label={t("onsite.designer.instantMobile")}
+            checked={design.instantPopup.mobile}
+            onChange={(mobile) => set("instantPopup", { ...design.instantPopup, mobile })}
+          />
+        </BlockStack>
         <ChoiceList
           allowMultiple
           title={t("onsite.designer.hiddenPages")}
