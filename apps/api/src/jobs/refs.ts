@@ -140,7 +140,8 @@ export const sweepShopTiers: JobRef<{ shopId: string }> = {
 };
 
 /** I-08: the platform tags of members whose tier moved (one job per batch of moves, outbox). */
-export const syncTierTags: JobRef<{ shopId: string; customerIds: string[] }> = {
+/** `program` absent: VIP (jobs enqueued before B2B partner tiers, decision 0174). */
+export const syncTierTags: JobRef<{ shopId: string; customerIds: string[]; program?: "vip" | "b2b" }> = {
   name: "sync-tier-tags",
   data: z.object({ shopId: z.string().min(1), customerIds: z.array(z.string().min(1)).max(2_000) }),
   retryLimit: 5,

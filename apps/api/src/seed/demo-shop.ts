@@ -37,9 +37,18 @@ export async function seedDemoShop(deps: Deps): Promise<{ shopId: string; create
   if (existing) {
     // Data directories from before default programs existed get them on the next start.
     await deps.db.transaction().execute((trx) => createDefaultPrograms(deps, trx, existing.id));
+    // Data directories from before decision 0174 learn the demo store's Plus plan and B2B scopes.
+    if (existing.platform === "demo" && existing.granted_scopes === null) {
+      const { info, scopes } = await deps.platform.install(DEMO_SHOP_DOMAIN, "");
+      await deps.db
+        .updateTable("shops")
+        .set({ granted_scopes: scopes ?? null, shopify_plan: info.shopifyPlan })
+        .where("id", "=", existing.id)
+        .execute();
+    }
     return { shopId: existing.id, created: false };
   }
-  const { info } = await deps.platform.install(DEMO_SHOP_DOMAIN, "");
+  const { info, scopes } = await deps.platform.install(DEMO_SHOP_DOMAIN, "");
   return deps.db.transaction().execute(async (trx) => {
     const row = shopRowFromPlatform(
       "shop_demo",
@@ -50,6 +59,7 @@ export async function seedDemoShop(deps: Deps): Promise<{ shopId: string; create
     );
     const { shop, created } = await createShopIfAbsent(trx, {
       ...row,
+      granted_scopes: scopes ?? null,
       setup_done: true,
       platform_info: JSON.stringify({ ...JSON.parse(row.platform_info ?? "{}"), isThemeOS2: true }),
     });

@@ -215,14 +215,15 @@ export async function saveTierDesign(
   return getTierDesign(deps, shopId);
 }
 
-/** `/membership` (I-01): each membership's state, B2B's requirements (I-21) and the subscription gate (I-24). */
-export async function getMembershipOverview(deps: Deps, shopId: string): Promise<MembershipOverview> {
-  const shop = await getShopOrThrow(deps, shopId);
-  const [deal, tiers] = await Promise.all([getExclusiveDeal(deps, shopId), getTierProgram(deps, shopId)]);
+/**
+ * I-21, X-22 (decisions 0117, 0174): B2B partner tiers need Laurel's Advanced plan AND a Shopify Plus
+ * store AND the B2B scopes the platform granted at install.
+ */
+export function b2bRequirementsOf(shop: ShopRow) {
   const requirements = b2bRequirements({
     appPlanAllows: planAllows(planRank(shop), "b2b_programs"),
     storePlanName: shop.shopify_plan ?? shop.platform_info.planName ?? null,
-    grantedScopes: null,
+    grantedScopes: shop.granted_scopes,
   });
   const needs = {
     app_plan: `${planTierDisplayName(minimumPlanFor("b2b_programs"))} plan or higher`,
@@ -230,11 +231,33 @@ export async function getMembershipOverview(deps: Deps, shopId: string): Promise
     scopes: B2B_SCOPES.join(", "),
   } as const;
   return {
+    available: requirements.every((r) => r.met),
+    requirements: requirements.map((r) => ({ ...r, needs: needs[r.key] })),
+  };
+}
+
+/** B2B partner tiers are set up and launched only when every requirement is met (403 otherwise). */
+export async function assertB2bAvailable(deps: Deps, shopId: string): Promise<ShopRow> {
+  const shop = await getShopOrThrow(deps, shopId);
+  if (!b2bRequirementsOf(shop).available) throw new AppError("b2b_requirements_unmet", 403);
+  return shop;
+}
+
+/** `/membership` (I-01): each membership's state, B2B's requirements (I-21) and the subscription gate (I-24). */
+export async function getMembershipOverview(deps: Deps, shopId: string): Promise<MembershipOverview> {
+  const shop = await getShopOrThrow(deps, shopId);
+  const [deal, tiers, b2bTiers] = await Promise.all([
+    getExclusiveDeal(deps, shopId),
+    getTierProgram(deps, shopId),
+    getTierProgram(deps, shopId, "b2b"),
+  ]);
+  return {
     exclusiveDeal: { enabled: deal.enabled, running: deal.running, planAllowed: deal.planAllowed },
     vip: { status: tiers.status, tiers: tiers.tiers.length },
     b2b: {
-      available: requirements.every((r) => r.met),
-      requirements: requirements.map((r) => ({ ...r, needs: needs[r.key] })),
+      ...b2bRequirementsOf(shop),
+      status: b2bTiers.status,
+      tiers: b2bTiers.tiers.length,
     },
     subscription: {
       planAllowed: planAllows(planRank(shop), "subscription_membership"),

@@ -10,7 +10,7 @@ type Conn = Db | Tx;
 export function listSweepableShops(conn: Conn, platform: "demo" | "shopify"): Promise<ShopRow[]> {
   return conn
     .selectFrom("shops")
-    .innerJoin("tier_programs as p", "p.shop_id", "shops.id")
+    .innerJoin("tier_programs as p", (j) => j.onRef("p.shop_id", "=", "shops.id").on("p.program", "=", "vip"))
     .selectAll("shops")
     .where("shops.uninstalled_at", "is", null)
     .where("shops.platform", "=", platform)

@@ -1,4 +1,4 @@
-import type { Tx } from "@laurel/db";
+import type { TierProgramKind, Tx } from "@laurel/db";
 import { type TierDef, type TierSettings, tierTagChange } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
@@ -14,12 +14,19 @@ import * as repo from "./tiers.repository";
  * set by hand stay. Re-running changes nothing (adding and removing tags are idempotent), so a
  * retried job and two moves in a row converge on the tier in force. An empty prefix turns it off.
  */
-export async function enqueueTierTags(deps: Deps, trx: Tx, shopId: string, customerIds: readonly string[]) {
+export async function enqueueTierTags(
+  deps: Deps,
+  trx: Tx,
+  shopId: string,
+  customerIds: readonly string[],
+  program: TierProgramKind = "vip",
+) {
   const unique = [...new Set(customerIds)];
   for (let i = 0; i < unique.length; i += 2_000) {
     await deps.queue.sendInTransaction(trx, syncTierTags, {
       shopId,
       customerIds: unique.slice(i, i + 2_000),
+      ...(program === "b2b" ? { program } : {}),
     });
   }
 }
@@ -29,10 +36,12 @@ export async function syncMemberTierTags(
   deps: Deps,
   shopId: string,
   customerIds: readonly string[],
+  kind: TierProgramKind = "vip",
 ): Promise<number> {
   const shop = await getShopOrThrow(deps, shopId);
   if (shop.uninstalled_at) return 0;
-  const program = await repo.findProgram(deps.db, shopId);
+  // B2B partner tiers tag with their own prefix and ladder (I-20), apart from the VIP tags.
+  const program = await repo.findProgram(deps.db, shopId, kind);
   // The ladder in force (decision 0070's `live` snapshot), read here without the tiers service.
   const ladder =
     program?.status === "launched"
@@ -43,7 +52,10 @@ export async function syncMemberTierTags(
   const rows = await deps.db
     .selectFrom("customers as c")
     .leftJoin("customer_tiers as ct", (j) =>
-      j.onRef("ct.shop_id", "=", "c.shop_id").onRef("ct.customer_id", "=", "c.id"),
+      j
+        .onRef("ct.shop_id", "=", "c.shop_id")
+        .onRef("ct.customer_id", "=", "c.id")
+        .on("ct.program", "=", kind),
     )
     .select(["c.platform_customer_id", "ct.tier_id"])
     .where("c.shop_id", "=", shopId)

@@ -15,6 +15,20 @@ import { createDemoDiscounts } from "./demo-discounts";
  * The demo platform: a local store that needs no network. Shop facts are derived from the shop's
  * domain so every demo shop is stable across restarts.
  */
+/** The scopes the demo store grants: the app's own (shopify.app.toml) and the B2B ones (I-21). */
+export const DEMO_GRANTED_SCOPES = [
+  "read_orders",
+  "read_customers",
+  "write_customers",
+  "read_discounts",
+  "write_discounts",
+  "read_themes",
+  "write_app_proxy",
+  "read_products",
+  "read_companies",
+  "write_publications",
+] as const;
+
 export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
   const store = createDemoDiscounts(db);
   const catalogue = createDemoCatalogue(db);
@@ -40,12 +54,14 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
       name,
       email: `owner@${handle}.example`,
       domain: null,
-      shopifyPlan: "basic",
+      // The demo store is on Shopify Plus with B2B companies (decision 0174), so B2B partner tiers
+      // can be tried once the merchant is on Laurel's Advanced plan.
+      shopifyPlan: "shopify_plus",
       isDevelopmentShop: false,
       shopOwner: "Demo Merchant",
       countryCode: "US",
       currency: "USD",
-      planName: "Basic",
+      planName: "Shopify Plus",
       country: "United States",
       address1: "1 Demo Street",
       phone: null,
@@ -57,7 +73,7 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
   return {
     name: "demo",
     async install(shopDomain): Promise<PlatformInstall> {
-      return { accessToken: null, info: info(shopDomain) };
+      return { accessToken: null, info: info(shopDomain), scopes: [...DEMO_GRANTED_SCOPES] };
     },
     async getShopInfo(shop: PlatformShop) {
       return info(shop.domain);
