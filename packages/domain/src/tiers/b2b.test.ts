@@ -4,7 +4,6 @@ import {
   DEFAULT_B2B_TIER_SETTINGS,
   defaultTierSettingsFor,
   measuredByTierProgram,
-  visibleTiers,
 } from "./b2b";
 import { b2bRequirements } from "./membership";
 import { DEFAULT_TIER_SETTINGS, evaluateTier, type TierDef } from "./tiers";
@@ -49,16 +48,6 @@ describe("B2B partner tiers (decision 0174)", () => {
     ["b2b", { state: "left", isB2B: true }, false],
   ] as const)("I-21, C-22: program %s measures %o: %s", (program, customer, measured) => {
     expect(measuredByTierProgram(program, customer)).toBe(measured);
-  });
-
-  it("I-19: 'hide default tier' hides only the base tier (milestone 0)", () => {
-    expect(visibleTiers(partners, { hideDefaultTier: true }).map((x) => x.id)).toEqual(["silver", "gold"]);
-    expect(visibleTiers(partners, { hideDefaultTier: false }).map((x) => x.id)).toEqual([
-      "partner",
-      "silver",
-      "gold",
-    ]);
-    expect(visibleTiers(partners, {}).length).toBe(3);
   });
 
   it("I-19: a company member's tier is the VIP engine's answer over the B2B ladder", () => {

@@ -49,12 +49,3 @@ export function measuredByTierProgram(
 ): boolean {
   return customer.state === "member" && (program === "vip" || customer.isB2B);
 }
-
-/** I-19: the base tier (milestone 0) is hidden from B2B partners when the merchant asks. */
-export function visibleTiers<T extends { milestone: number }>(
-  tiers: readonly T[],
-  settings: Pick<TierSettings, "hideDefaultTier">,
-): T[] {
-  const base = Math.min(...tiers.map((t) => t.milestone));
-  return settings.hideDefaultTier ? tiers.filter((t) => t.milestone !== base) : [...tiers];
-}

@@ -25,6 +25,7 @@ import { useAppPaths } from "../../../lib/routing";
 import { useDeleteTier } from "../api/delete-tier";
 import { useTierProgram } from "../api/get-tier-program";
 import { useSaveTier } from "../api/save-tier";
+import { tierPaths, useTierProgramKind } from "../api/tier-program-kind";
 import { inputToMilestone, milestoneToInput } from "../utils/milestone";
 
 interface TierForm {
@@ -51,12 +52,14 @@ export function TierEditor({ tierId }: { tierId: string | null }) {
   const { href } = useAppPaths();
   const navigate = useNavigate();
   const program = useTierProgram();
-  const back = { content: t("membership.title"), url: href("/membership") };
+  const kind = useTierProgramKind();
+  const home = tierPaths(kind).home;
+  const back = { content: t(kind === "b2b" ? "b2bTiers.title" : "membership.title"), url: href(home) };
   // After a deletion the form is gone (no unsaved changes to guard) and the list is next.
   const [deleted, setDeleted] = useState(false);
   useEffect(() => {
-    if (deleted) navigate(href("/membership"));
-  }, [deleted, navigate, href]);
+    if (deleted) navigate(href(home));
+  }, [deleted, navigate, href, home]);
   if (deleted) return null;
 
   if (program.isPending) {
@@ -106,6 +109,8 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
   const toast = useToast();
   const save = useSaveTier();
   const remove = useDeleteTier();
+  const kind = useTierProgramKind();
+  const paths = tierPaths(kind);
   const basis = program.settings.basis;
   const [form, setForm] = useState<TierForm>(() => formOf(program, tier));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -140,7 +145,7 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
       try {
         await save.mutateAsync({ id: tier?.id ?? null, body: payload });
         toast(t("membership.toast.tierSaved"));
-        setLeaveTo("/membership");
+        setLeaveTo(paths.home);
       } catch (error) {
         if (error instanceof ApiError) {
           setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
@@ -188,12 +193,18 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
   return (
     <Page
       title={tier ? tier.name : t("membership.editor.createTitle")}
-      backAction={{ content: t("membership.title"), url: href("/membership") }}
+      backAction={{
+        content: t(kind === "b2b" ? "b2bTiers.title" : "membership.title"),
+        url: href(paths.home),
+      }}
       secondaryActions={
         tier
           ? [
               // Entry and pre-tier rewards have their own editor (I-25).
-              { content: t("tierRewards.title"), url: href(`/membership/tier-reward/${tier.id}`) },
+              {
+                content: t(kind === "b2b" ? "b2bTiers.privileges" : "tierRewards.title"),
+                url: href(paths.rewards(tier.id)),
+              },
               {
                 content: t("membership.editor.delete"),
                 destructive: true,
@@ -225,13 +236,16 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
                 error={errors.milestone}
                 onChange={(milestone) => change({ milestone })}
               />
-              <Checkbox
-                label={t("membership.editor.exclusive")}
-                helpText={t("membership.editor.exclusiveHelp")}
-                checked={form.exclusive}
-                error={errors.exclusive}
-                onChange={(exclusive) => change({ exclusive })}
-              />
+              {/* I-19: B2B partner tiers are reached by their milestone only (decision 0174). */}
+              {kind === "vip" && (
+                <Checkbox
+                  label={t("membership.editor.exclusive")}
+                  helpText={t("membership.editor.exclusiveHelp")}
+                  checked={form.exclusive}
+                  error={errors.exclusive}
+                  onChange={(exclusive) => change({ exclusive })}
+                />
+              )}
               <TextField
                 label={t("membership.editor.cardColor")}
                 placeholder="#1A2B3C"

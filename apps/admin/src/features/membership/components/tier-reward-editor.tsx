@@ -24,6 +24,7 @@ import { useToast } from "../../../lib/host/host";
 import { useAppPaths } from "../../../lib/routing";
 import { useTierProgram } from "../api/get-tier-program";
 import { useSaveTierRewards } from "../api/save-tier-rewards";
+import { tierPaths, useTierProgramKind } from "../api/tier-program-kind";
 import { milestoneToInput } from "../utils/milestone";
 import {
   type CouponForm,
@@ -41,7 +42,11 @@ export function TierRewardEditor({ tierId }: { tierId: string }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
   const program = useTierProgram();
-  const back = { content: t("membership.title"), url: href("/membership") };
+  const kind = useTierProgramKind();
+  const back = {
+    content: t(kind === "b2b" ? "b2bTiers.title" : "membership.title"),
+    url: href(tierPaths(kind).home),
+  };
   if (program.isPending) {
     return (
       <Page title={t("tierRewards.title")} backAction={back}>
@@ -73,6 +78,8 @@ function TierRewardPage({ program, tier }: { program: TierProgramView; tier: Tie
   const { t } = useTranslation();
   const { href } = useAppPaths();
   const navigate = useNavigate();
+  const kind = useTierProgramKind();
+  const paths = tierPaths(kind);
   const toast = useToast();
   const save = useSaveTierRewards();
   const basis = program.settings.basis;
@@ -110,8 +117,8 @@ function TierRewardPage({ program, tier }: { program: TierProgramView; tier: Tie
     },
   });
   useEffect(() => {
-    if (leave && !bar.saveChanged) navigate(href("/membership"));
-  }, [leave, bar.saveChanged, navigate, href]);
+    if (leave && !bar.saveChanged) navigate(href(paths.home));
+  }, [leave, bar.saveChanged, navigate, href, paths.home]);
 
   const change = (patch: Partial<TierRewardForm>) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -120,9 +127,12 @@ function TierRewardPage({ program, tier }: { program: TierProgramView; tier: Tie
 
   return (
     <Page
-      title={t("tierRewards.titleFor", { name: tier.name })}
-      backAction={{ content: t("membership.title"), url: href("/membership") }}
-      secondaryActions={[{ content: t("tierRewards.editTier"), url: href(`/programs/tier/${tier.id}`) }]}
+      title={t(kind === "b2b" ? "b2bTiers.privilegesFor" : "tierRewards.titleFor", { name: tier.name })}
+      backAction={{
+        content: t(kind === "b2b" ? "b2bTiers.title" : "membership.title"),
+        url: href(paths.home),
+      }}
+      secondaryActions={[{ content: t("tierRewards.editTier"), url: href(paths.editTier(tier.id)) }]}
     >
       <Layout>
         <Layout.AnnotatedSection title={t("tierRewards.entryTitle")} description={t("tierRewards.entryHelp")}>
