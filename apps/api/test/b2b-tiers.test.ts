@@ -274,6 +274,27 @@ describe("launch and live progress (I-10, I-11 over the B2B ladder)", () => {
     expect(changes.map((c) => c.reason)).toEqual(["launch", "order"]);
   });
 
+  it("a shop that no longer meets the requirements keeps its standings: orders move no B2B tier", async () => {
+    await addMembers(t, ["8400"], clock.now());
+    await t.deps.db
+      .updateTable("customers")
+      .set({ is_b2b: true })
+      .where("shop_id", "=", shop)
+      .where("platform_customer_id", "=", "8400")
+      .execute();
+    await updateShopRow(t, shop, { plan: "free" });
+    try {
+      await order("840001", "8400", "2500.00");
+      await t.deps.queue.drain();
+      expect(await standings("b2b")).toEqual(["8100:Gold", "8200:Gold"]);
+    } finally {
+      await updateShopRow(t, shop, { plan: "advanced" });
+    }
+    await order("840002", "8400", "10.00");
+    await t.deps.queue.drain();
+    expect(await standings("b2b")).toEqual(["8100:Gold", "8200:Gold", "8400:Gold"]);
+  });
+
   it("deactivation stops it", async () => {
     const res = await send("POST", "/apiSa/b2b/tiers/deactivate");
     expect(res.json().data).toMatchObject({ action: "deactivated_tier" });

@@ -13,8 +13,6 @@ import type {
 import type { CustomerRow, ExclusiveDealRow, ShopRow } from "@laurel/db";
 import {
   AUTOMATIC_DISCOUNT_LIMITS,
-  B2B_SCOPES,
-  b2bRequirements,
   buildDiscountCode,
   checkAutomaticDiscountLimit,
   codeSuffixFromBytes,
@@ -35,6 +33,7 @@ import type { DiscountRequest } from "../../platform/port";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { findCustomerByPlatformId } from "../customers/customers.service";
 import { getShopOrThrow } from "../shops/shops.service";
+import { b2bRequirementsOf } from "../tiers/b2b-requirements";
 import { memberTierCoupons } from "../tiers/tier-coupons.service";
 import { getTierProgram, tierInForceOf } from "../tiers/tiers.service";
 import * as repo from "./membership.repository";
@@ -213,27 +212,6 @@ export async function saveTierDesign(
   });
   markShopChanged(shopId);
   return getTierDesign(deps, shopId);
-}
-
-/**
- * I-21, X-22 (decisions 0117, 0174): B2B partner tiers need Laurel's Advanced plan AND a Shopify Plus
- * store AND the B2B scopes the platform granted at install.
- */
-export function b2bRequirementsOf(shop: ShopRow) {
-  const requirements = b2bRequirements({
-    appPlanAllows: planAllows(planRank(shop), "b2b_programs"),
-    storePlanName: shop.shopify_plan ?? shop.platform_info.planName ?? null,
-    grantedScopes: shop.granted_scopes,
-  });
-  const needs = {
-    app_plan: `${planTierDisplayName(minimumPlanFor("b2b_programs"))} plan or higher`,
-    store_plan: "Shopify Plus",
-    scopes: B2B_SCOPES.join(", "),
-  } as const;
-  return {
-    available: requirements.every((r) => r.met),
-    requirements: requirements.map((r) => ({ ...r, needs: needs[r.key] })),
-  };
 }
 
 /** B2B partner tiers are set up and launched only when every requirement is met (403 otherwise). */

@@ -1,5 +1,6 @@
 import type { ShopRow } from "@laurel/db";
 import type { OrderEffect } from "../orders/order-effects";
+import { b2bRequirementsOf } from "./b2b-requirements";
 import { updateMembersTiers } from "./tiers.service";
 
 /**
@@ -21,8 +22,10 @@ export const tierOrderEffect: OrderEffect = {
     for (const { shop, refs } of byShop.values()) {
       await updateMembersTiers(deps, trx, shop, refs);
       // B2B partner tiers (decision 0174): the same engine over the B2B ladder; only members of a
-      // company are measured, so a direct-to-consumer order changes nothing there.
-      await updateMembersTiers(deps, trx, shop, refs, undefined, "b2b");
+      // company are measured, so a direct-to-consumer order changes nothing there. They move only
+      // while the shop meets the requirements (a shop that left Advanced or Plus keeps its standings).
+      if (b2bRequirementsOf(shop).available)
+        await updateMembersTiers(deps, trx, shop, refs, undefined, "b2b");
     }
   },
 };

@@ -1021,8 +1021,12 @@ export async function tierRunInProgress(conn: Db | Tx, shopId: string, hold = fa
   return (await repo.runningRunId(conn, shopId, hold)) !== null;
 }
 
-export async function hasTierProgram(deps: Deps, shopId: string): Promise<boolean> {
-  return (await repo.findProgram(deps.db, shopId)) !== undefined;
+export async function hasTierProgram(
+  deps: Deps,
+  shopId: string,
+  kind: TierProgramKind = "vip",
+): Promise<boolean> {
+  return (await repo.findProgram(deps.db, shopId, kind)) !== undefined;
 }
 
 /**
