@@ -56,6 +56,16 @@ const standings = async (program: "vip" | "b2b") =>
       .orderBy("c.platform_customer_id")
       .execute()
   ).map((r) => `${r.platform_customer_id}:${r.name}`);
+const tagsOf = async (platformId: string) =>
+  (
+    await t.deps.db
+      .selectFrom("demo_customer_tags")
+      .select("tag")
+      .where("shop_id", "=", shop)
+      .where("customer_id", "=", platformId)
+      .orderBy("tag")
+      .execute()
+  ).map((r) => r.tag);
 const order = (id: string, customer: string, price: string) =>
   deliverWebhook(
     t,
@@ -232,6 +242,10 @@ describe("launch and live progress (I-10, I-11 over the B2B ladder)", () => {
     expect(
       (await get("/apiSa/b2b/tiers/runs")).data.map((r: { changeNotes: string }) => r.changeNotes),
     ).toEqual(["B2B go-live"]);
+    // I-20 auto-tagging: 'Joy' + the B2B tier's name, on the platform (the demo store's tags).
+    expect(await tagsOf("8100")).toEqual(["Joy Gold"]);
+    expect(await tagsOf("8200")).toEqual(["Joy Partner"]);
+    expect(await tagsOf("8300")).toEqual([]);
     // VIP is not launched: no VIP runs, no VIP standings.
     expect((await get("/apiSa/tiers/runs")).data).toEqual([]);
     expect(await standings("vip")).toEqual([]);
@@ -272,6 +286,7 @@ describe("launch and live progress (I-10, I-11 over the B2B ladder)", () => {
       .orderBy("id")
       .execute();
     expect(changes.map((c) => c.reason)).toEqual(["launch", "order"]);
+    expect(await tagsOf("8200")).toEqual(["Joy Gold"]);
   });
 
   it("a shop that no longer meets the requirements keeps its standings: orders move no B2B tier", async () => {
