@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/infra/clock";
+import { sweepTierDemotionsJob } from "../src/jobs/sweep-tier-demotions.job";
 import {
   addMembers,
   adminGet,
@@ -308,6 +309,39 @@ describe("launch and live progress (I-10, I-11 over the B2B ladder)", () => {
     await order("840002", "8400", "10.00");
     await t.deps.queue.drain();
     expect(await standings("b2b")).toEqual(["8100:Gold", "8200:Gold", "8400:Gold"]);
+  });
+
+  it("I-20 demotion: the daily sweep downgrades inactive partners one tier, on the B2B ladder only", async () => {
+    clock.set("2027-01-20T14:00:00Z");
+    try {
+      await sweepTierDemotionsJob.handle(t.deps, {});
+      await t.deps.queue.drain();
+      expect(await standings("b2b")).toEqual(["8100:Partner", "8200:Partner", "8400:Partner"]);
+      const demotions = await t.deps.db
+        .selectFrom("tier_changes")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("shop_id", "=", shop)
+        .where("reason", "=", "demotion")
+        .executeTakeFirstOrThrow();
+      expect(Number(demotions.n)).toBe(3);
+      const sweeps = await t.deps.db
+        .selectFrom("tier_sweeps")
+        .select(["program", "status", "demoted"])
+        .where("shop_id", "=", shop)
+        .execute();
+      expect(sweeps).toEqual([{ program: "b2b", status: "done", demoted: 3 }]);
+      expect(await tagsOf("8100")).toEqual(["Joy Partner"]);
+      // B2B moves are not e-mailed (the tier e-mails speak of VIP tiers).
+      const mails = await t.deps.db
+        .selectFrom("notifications")
+        .select("event")
+        .where("shop_id", "=", shop)
+        .where("event", "in", ["tier_down", "tier_demotion_notice"])
+        .execute();
+      expect(mails).toEqual([]);
+    } finally {
+      clock.set("2026-06-15T14:00:00Z");
+    }
   });
 
   it("deactivation stops it", async () => {

@@ -613,6 +613,8 @@ export interface CustomerOrderTotalsTable {
 /** The rest of Membership (migration 0130, decisions 0115–0117). */
 export interface TierSweepsTable {
   shop_id: string;
+  /** Migration 0209: the tier program swept (decision 0174). */
+  program: ColumnType<TierProgramKind, TierProgramKind | undefined, TierProgramKind>;
   store_day: string;
   status: ColumnType<"running" | "done", "running" | "done" | undefined>;
   cursor: string | null;
