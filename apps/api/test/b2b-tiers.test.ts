@@ -263,6 +263,21 @@ describe("launch and live progress (I-10, I-11 over the B2B ladder)", () => {
     expect(bonus).toEqual([{ platform_customer_id: "8100", available_delta: 300 }]);
   });
 
+  it("I-20 'Sync tags' re-tags every company member standing in a B2B tier, as jobs", async () => {
+    await t.deps.db.deleteFrom("demo_customer_tags").where("shop_id", "=", shop).execute();
+    const res = await send("POST", "/apiSa/b2b/tiers/sync-tags");
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: "Synced tags processed",
+      data: { members: 2 },
+    });
+    await t.deps.queue.drain();
+    expect(await tagsOf("8100")).toEqual(["Joy Gold"]);
+    expect(await tagsOf("8200")).toEqual(["Joy Partner"]);
+    // VIP's sync is its own: VIP tiers are not launched here.
+    expect((await send("POST", "/apiSa/tiers/sync-tags")).statusCode).toBe(409);
+  });
+
   it("settings are locked while launched, with the B2B message", async () => {
     const res = await send("PUT", "/apiSa/b2b/tiers/settings", {
       basis: "points_earned",

@@ -641,6 +641,11 @@ export const apiRoutes = {
     guard: "admin",
     response: tierRunSchema,
   },
+  "POST /apiSa/b2b/tiers/sync-tags": {
+    summary: "Re-tag every company member in a B2B tier on the platform, as jobs (I-20)",
+    guard: "admin",
+    response: z.object({ members: z.number().int() }),
+  },
   "GET /apiSa/b2b/tiers/runs": {
     summary: "B2B launch, relaunch and deactivation records",
     guard: "admin",

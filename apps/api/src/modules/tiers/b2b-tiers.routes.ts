@@ -6,6 +6,7 @@ import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
 import { assertB2bAvailable } from "../membership/membership.service";
 import { getShopOrThrow } from "../shops/shops.service";
+import { syncAllTierTags } from "./tier-tags.service";
 import {
   deactivateTiers,
   deleteTier,
@@ -90,6 +91,13 @@ export function registerB2bTierRoutes(app: FastifyInstance, deps: Deps): void {
     parseInput(noBody, request.body);
     await getShopOrThrow(deps, auth.shopId);
     return ok(await deactivateTiers(deps, auth.shopId, auth, "b2b"), "Updated status successfully");
+  });
+
+  app.post("/apiSa/b2b/tiers/sync-tags", admin, async (request) => {
+    const auth = requireAdmin(request);
+    parseInput(noBody, request.body);
+    await assertB2bAvailable(deps, auth.shopId);
+    return ok(await syncAllTierTags(deps, auth.shopId, "b2b"), "Synced tags processed");
   });
 
   app.get("/apiSa/b2b/tiers/runs", admin, async (request) =>

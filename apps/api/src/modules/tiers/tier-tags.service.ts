@@ -79,18 +79,22 @@ export async function syncMemberTierTags(
  * one job per 2,000 members, enqueued in one transaction ('Synced tags processed'). Refused (409)
  * without launched tiers or with tagging off (an empty prefix).
  */
-export async function syncAllTierTags(deps: Deps, shopId: string): Promise<{ members: number }> {
+export async function syncAllTierTags(
+  deps: Deps,
+  shopId: string,
+  kind: TierProgramKind = "vip",
+): Promise<{ members: number }> {
   return deps.db.transaction().execute(async (trx) => {
-    const program = await repo.findProgram(trx, shopId);
+    const program = await repo.findProgram(trx, shopId, kind);
     const ladder =
       program?.status === "launched" ? (program.live as { settings: TierSettings } | null) : null;
-    if (!ladder) throw new AppError("tier_not_launched", 409);
+    if (!ladder) throw new AppError(kind === "b2b" ? "b2b_tier_not_launched" : "tier_not_launched", 409);
     if (ladder.settings.tagPrefix.trim() === "") throw new AppError("tier_tags_off", 409);
     let members = 0;
     for (let after: string | null = null; ; ) {
-      const ids = await repo.standingMemberIds(trx, shopId, after, 2_000);
+      const ids = await repo.standingMemberIds(trx, shopId, after, 2_000, kind);
       if (ids.length === 0) break;
-      await enqueueTierTags(deps, trx, shopId, ids);
+      await enqueueTierTags(deps, trx, shopId, ids, kind);
       members += ids.length;
       after = ids.at(-1) ?? null;
     }

@@ -862,12 +862,18 @@ export function issuedCoupons(conn: Conn, shopId: string, customerId: string) {
 }
 
 /** Members standing in a tier, by id after `after` (keyset pages for the manual tag sync). */
-export async function standingMemberIds(conn: Conn, shopId: string, after: string | null, limit: number) {
+export async function standingMemberIds(
+  conn: Conn,
+  shopId: string,
+  after: string | null,
+  limit: number,
+  program: TierProgramKind = "vip",
+) {
   let q = conn
     .selectFrom("customer_tiers")
     .select("customer_id")
     .where("shop_id", "=", shopId)
-    .where("program", "=", "vip")
+    .where("program", "=", program)
     .where("tier_id", "is not", null);
   if (after !== null) q = q.where("customer_id", ">", after);
   return (await q.orderBy("customer_id").limit(limit).execute()).map((r) => r.customer_id);

@@ -59,7 +59,9 @@ const overviewOf = (available: boolean): MembershipOverview => ({
  * Decision 0174: `/wholesale/vip` and `/wholesale/privileges/:id` are the VIP tier screens over the
  * B2B program (`/apiSa/b2b/tiers/*`), behind the requirements banner (I-21, X-22).
  */
-function setup(options: { available?: boolean; tiers?: TierView[]; failProgram?: boolean } = {}) {
+function setup(
+  options: { available?: boolean; tiers?: TierView[]; failProgram?: boolean; launched?: boolean } = {},
+) {
   const fake = createFakeApi();
   const base = fake.fetch;
   const calls: { method: string; path: string; body: unknown }[] = [];
@@ -67,6 +69,7 @@ function setup(options: { available?: boolean; tiers?: TierView[]; failProgram?:
     options.tiers ?? [tier({}), tier({ id: "tier_gold", name: "Gold", milestone: 100_000 })],
   );
   let failProgram = options.failProgram ?? false;
+  if (options.launched) program = { ...program, status: "launched", launchedAt: "2026-06-15T14:00:00.000Z" };
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   fake.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -89,6 +92,8 @@ function setup(options: { available?: boolean; tiers?: TierView[]; failProgram?:
       return json(200, { success: true, data: program });
     }
     if (url.pathname === "/apiSa/b2b/tiers/runs") return json(200, { success: true, data: [] });
+    if (url.pathname === "/apiSa/b2b/tiers/sync-tags" && method === "POST")
+      return json(200, { success: true, data: { members: 1 }, message: "Synced tags processed" });
     if (url.pathname === "/apiSa/b2b/tiers/settings" && method === "PUT") {
       program = { ...program, settings: body };
       return json(200, { success: true, data: program, message: "Updated B2B tier" });
@@ -155,12 +160,23 @@ describe("/wholesale/vip: B2B partner tiers (I-19 … I-21)", () => {
     expect(await screen.findByTestId("tiers-empty", {}, { timeout: 5_000 })).toBeTruthy();
   });
 
+  it("launched: 'Sync tags' re-tags through the B2B program", async () => {
+    const { fake, calls } = setup({ launched: true });
+    const { user } = await renderApp("/wholesale/vip?tab=launch", { fake });
+    await user.click(await screen.findByRole("button", { name: "Sync tags" }, { timeout: 5_000 }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+        "/apiSa/b2b/tiers/sync-tags",
+      ]),
+    );
+    expect(await screen.findByText("Synced tags processed")).toBeTruthy();
+  });
+
   it("the Launch tab is the B2B program's, counting company members", async () => {
     const { fake } = setup();
     await renderApp("/wholesale/vip?tab=launch", { fake });
     expect(await screen.findByText("Company members in the program: 2", {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByText("B2B program")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Sync tags" })).toBeNull();
   });
 
   it("shows an error with a retry when the B2B program cannot be loaded", async () => {

@@ -91,8 +91,7 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
               >
                 {t("membership.lifecycle.preview")}
               </Button>
-              {/* The manual tag sync is VIP's; B2B moves are tagged as they happen (decision 0174). */}
-              {!b2b && launched && program.settings.tagPrefix.trim() !== "" && (
+              {launched && program.settings.tagPrefix.trim() !== "" && (
                 <Button onClick={() => void runSyncTags()} loading={syncTags.isPending} disabled={running}>
                   {t("tierTags.sync")}
                 </Button>
