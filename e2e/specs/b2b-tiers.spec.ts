@@ -3,7 +3,7 @@ import { expect, signIn, test, tokenOf } from "../fixtures";
 
 /**
  * B2B partner tiers (I-19 … I-21, X-22, decision 0174) in real Chromium against the real server:
- * the demo store is on Shopify Plus with the B2B scopes, so on Laurel's Advanced plan the seeded B2B
+ * the demo store grants the B2B scopes; on Shopify Plus and Laurel's Advanced plan the seeded B2B
  * ladder (Partner, Preferred partner, Strategic partner) is shown at /wholesale/vip with its company
  * member; a tier's privileges are edited at /wholesale/privileges/:id; the change waits for a
  * relaunch, previewed first. Below Advanced the requirements banner is back. What it changes is
@@ -13,9 +13,11 @@ test.describe("B2B partner tiers (issue 10)", () => {
   test("requirements, settings, tiers, privileges, preview and relaunch", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page);
-    const plan = (p: string) => page.request.post("/dev/clock", { data: { plan: p } });
+    // Laurel Advanced and a Plus store (what `DEMO_STORE_PLAN=plus` makes the demo store).
+    const plan = (p: string, storePlan: string) =>
+      page.request.post("/dev/clock", { data: { plan: p, storePlan } });
     const headers = { "x-auth-token": await tokenOf(page.request) };
-    expect((await plan("advanced")).status()).toBe(200);
+    expect((await plan("advanced", "plus")).status()).toBe(200);
     try {
       await b2bPages(page);
     } finally {
@@ -27,12 +29,13 @@ test.describe("B2B partner tiers (issue 10)", () => {
         data: { entryPoints: 250, entryCoupon: null, preTier: null },
       });
       expect(restored.status(), await restored.text()).toBe(200);
-      expect((await plan("free")).status()).toBe(200);
+      expect((await plan("free", "basic")).status()).toBe(200);
     }
     // Below Advanced: the requirements banner again, and nothing to set up.
     await page.goto("/wholesale/vip");
     await expect(page.getByText("B2B partner tiers are not available for this store")).toBeVisible();
     await expect(page.getByTestId("b2b-app_plan")).toContainText("Not met");
+    await expect(page.getByTestId("b2b-store_plan")).toContainText("Not met");
     await expect(page.getByRole("link", { name: "Add B2B tier" })).toHaveCount(0);
   });
 });

@@ -27,6 +27,8 @@ beforeAll(async () => {
   ({ token } = await signIn(t.app));
   // 8100 and 8200 buy for a company; 8300 is a direct-to-consumer member.
   await addMembers(t, ["8100", "8200", "8300"], clock.now());
+  // The demo store as `DEMO_STORE_PLAN=plus` makes it: on Shopify Plus (decision 0174).
+  await updateShopRow(t, shop, { shopify_plan: "shopify_plus" });
   await t.deps.db
     .updateTable("customers")
     .set({ is_b2b: true })
@@ -77,7 +79,7 @@ const order = (id: string, customer: string, price: string) =>
 const ids: Record<string, string> = {};
 
 describe("requirements (I-21, X-22)", () => {
-  it("the demo store is on Shopify Plus with the B2B scopes; on the free plan only the app plan is missing", async () => {
+  it("a Plus demo store grants the B2B scopes; on the free plan only the app plan is missing", async () => {
     const free = (await get("/apiSa/membership")).data.b2b;
     expect(free.available).toBe(false);
     expect(free.requirements.map((r: { key: string; met: boolean }) => `${r.key}:${r.met}`)).toEqual([

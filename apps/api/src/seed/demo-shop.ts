@@ -37,14 +37,21 @@ export async function seedDemoShop(deps: Deps): Promise<{ shopId: string; create
   if (existing) {
     // Data directories from before default programs existed get them on the next start.
     await deps.db.transaction().execute((trx) => createDefaultPrograms(deps, trx, existing.id));
-    // Data directories from before decision 0174 learn the demo store's Plus plan and B2B scopes.
-    if (existing.platform === "demo" && existing.granted_scopes === null) {
+    // The demo store's plan follows DEMO_STORE_PLAN from one start to the next, and data
+    // directories from before decision 0174 learn the scopes it grants.
+    if (existing.platform === "demo") {
       const { info, scopes } = await deps.platform.install(DEMO_SHOP_DOMAIN, "");
-      await deps.db
-        .updateTable("shops")
-        .set({ granted_scopes: scopes ?? null, shopify_plan: info.shopifyPlan })
-        .where("id", "=", existing.id)
-        .execute();
+      if (existing.granted_scopes === null || existing.shopify_plan !== info.shopifyPlan) {
+        await deps.db
+          .updateTable("shops")
+          .set({
+            granted_scopes: scopes ?? null,
+            shopify_plan: info.shopifyPlan,
+            platform_info: JSON.stringify({ ...existing.platform_info, planName: info.planName }),
+          })
+          .where("id", "=", existing.id)
+          .execute();
+      }
     }
     return { shopId: existing.id, created: false };
   }

@@ -29,7 +29,18 @@ export const DEMO_GRANTED_SCOPES = [
   "write_publications",
 ] as const;
 
-export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
+/** What the demo store is on: Shopify Basic by default, or Plus (`DEMO_STORE_PLAN=plus`, decision 0174). */
+export const demoStorePlans = {
+  basic: { shopifyPlan: "basic", planName: "Basic" },
+  plus: { shopifyPlan: "shopify_plus", planName: "Shopify Plus" },
+} as const;
+
+export function createDemoPlatform(
+  clock: Clock,
+  db: Db,
+  options: { storePlan?: keyof typeof demoStorePlans } = {},
+): PlatformPort {
+  const storePlan = demoStorePlans[options.storePlan ?? "basic"];
   const store = createDemoDiscounts(db);
   const catalogue = createDemoCatalogue(db);
   const customers = createDemoCustomers(db);
@@ -54,14 +65,13 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
       name,
       email: `owner@${handle}.example`,
       domain: null,
-      // The demo store is on Shopify Plus with B2B companies (decision 0174), so B2B partner tiers
-      // can be tried once the merchant is on Laurel's Advanced plan.
-      shopifyPlan: "shopify_plus",
+      // Basic, or Plus with B2B companies (decision 0174: B2B partner tiers need a Plus store).
+      shopifyPlan: storePlan.shopifyPlan,
       isDevelopmentShop: false,
       shopOwner: "Demo Merchant",
       countryCode: "US",
       currency: "USD",
-      planName: "Shopify Plus",
+      planName: storePlan.planName,
       country: "United States",
       address1: "1 Demo Street",
       phone: null,
