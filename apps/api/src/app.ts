@@ -39,6 +39,7 @@ import { findShopByDomain } from "./modules/shops/shops.service";
 import { registerStaffRoutes } from "./modules/staff/staff.routes";
 import { registerOnsiteRoutes } from "./modules/storefront/onsite.routes";
 import { registerStorefrontRoutes } from "./modules/storefront/storefront.routes";
+import { registerB2bTierRoutes } from "./modules/tiers/b2b-tiers.routes";
 import { registerTierRoutes } from "./modules/tiers/tiers.routes";
 import { registerTranslationRoutes } from "./modules/translations/translations.routes";
 import { registerWebRoutes } from "./modules/web/web.routes";
@@ -117,6 +118,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerStorefrontRoutes(app, deps);
   registerReferralRoutes(app, deps);
   registerTierRoutes(app, deps);
+  registerB2bTierRoutes(app, deps);
   registerMailRoutes(app, deps);
   registerTranslationRoutes(app, deps);
   registerCatalogueRoutes(app, deps);

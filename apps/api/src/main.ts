@@ -15,7 +15,7 @@ import { seedDemoPriorOrders } from "./seed/demo-prior-orders";
 import { seedDemoPrograms } from "./seed/demo-programs";
 import { seedDemoReferrals } from "./seed/demo-referrals";
 import { DEMO_MERCHANT, DEMO_SHOPPERS, DEMO_STAFF, seedDemoShop, seedDemoShoppers } from "./seed/demo-shop";
-import { seedDemoTiers } from "./seed/demo-tiers";
+import { seedDemoB2bTiers, seedDemoTiers } from "./seed/demo-tiers";
 
 async function main() {
   const config = loadConfig();
@@ -30,6 +30,7 @@ async function main() {
     await seedDemoPriorOrders(deps);
     await seedDemoShoppers(deps);
     await seedDemoTiers(deps);
+    await seedDemoB2bTiers(deps);
     await seedDemoStore(deps);
     await seedDemoPrograms(deps);
     await seedDemoEmails(deps);

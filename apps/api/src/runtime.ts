@@ -24,7 +24,7 @@ export function createPlatform(config: Config, clock: Clock, db: Db): PlatformPo
         adminOrigin: config.shopifyAdminOrigin,
         apiVersion: config.shopifyApiVersion,
       })
-    : createDemoPlatform(clock, db);
+    : createDemoPlatform(clock, db, { storePlan: config.demoStorePlan });
 }
 
 /** SESSION_SECRET, or one generated on first start and shared through the database. */

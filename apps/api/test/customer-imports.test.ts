@@ -432,7 +432,7 @@ describe("manual adjustment with 'affect tier' (J-17, H-14)", () => {
     await t.deps.db
       .insertInto("customer_tiers")
       .values({ shop_id: "shop_demo", customer_id: id, tier_id: null, exclusive: true })
-      .onConflict((oc) => oc.columns(["shop_id", "customer_id"]).doUpdateSet({ exclusive: true }))
+      .onConflict((oc) => oc.columns(["shop_id", "customer_id", "program"]).doUpdateSet({ exclusive: true }))
       .execute();
     const entries = await ledgerCount();
     const refused = await adminSend(t.app, "POST", `/apiSa/customers/${id}/points`, token, {

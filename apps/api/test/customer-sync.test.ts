@@ -56,7 +56,9 @@ const fingerprint = async () =>
 
 const setTierRun = (runId: string | null) =>
   sql`insert into tier_programs (shop_id, settings, running_run_id) values (${SHOP}, '{}', ${runId})
-      on conflict (shop_id) do update set running_run_id = excluded.running_run_id`.execute(t.deps.db);
+      on conflict (shop_id, program) do update set running_run_id = excluded.running_run_id`.execute(
+    t.deps.db,
+  );
 
 describe("sync one customer (J-21)", () => {
   it("updates Laurel's copy from the store: name, e-mail, tags, e-mail marketing consent", async () => {

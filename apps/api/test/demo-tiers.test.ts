@@ -1,8 +1,9 @@
 import { DEMO_SHOPPERS } from "@laurel/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCustomers } from "../src/seed/demo-customers";
 import { seedDemoMembers } from "../src/seed/demo-members";
 import { seedDemoShoppers } from "../src/seed/demo-shop";
-import { seedDemoTiers } from "../src/seed/demo-tiers";
+import { seedDemoB2bTiers, seedDemoTiers } from "../src/seed/demo-tiers";
 import { createTestApp, deliverWebhook, signedProxyUrl, type TestApp } from "./helpers";
 import { orderBody } from "./order-payloads";
 
@@ -106,5 +107,61 @@ describe("the demo shop's VIP tiers (issue 10 seed)", () => {
       .where("activity_type", "=", "earn_tier_bonus")
       .execute();
     expect(bonus).toEqual([{ available_delta: 500 }]);
+  });
+});
+
+describe("the demo shop's B2B partner tiers (decision 0174 seed)", () => {
+  it("seeds three B2B tiers by amount spent, launched, Northwind Trading in Partner; VIP untouched; once", async () => {
+    await seedDemoCustomers(t.deps);
+    const vipBefore = await t.deps.db
+      .selectFrom("customer_tiers")
+      .select(["customer_id", "tier_id"])
+      .where("program", "=", "vip")
+      .orderBy("customer_id")
+      .execute();
+    expect(await seedDemoB2bTiers(t.deps)).toEqual({ seeded: true });
+    expect(await seedDemoB2bTiers(t.deps)).toEqual({ seeded: false });
+    const tiers = await t.deps.db
+      .selectFrom("tiers")
+      .select("name")
+      .where("program", "=", "b2b")
+      .orderBy("milestone")
+      .execute();
+    expect(tiers.map((x) => x.name)).toEqual(["Partner", "Preferred partner", "Strategic partner"]);
+    const program = await t.deps.db
+      .selectFrom("tier_programs")
+      .select(["status", "settings"])
+      .where("program", "=", "b2b")
+      .executeTakeFirstOrThrow();
+    expect(program).toMatchObject({
+      status: "launched",
+      settings: { basis: "amount_spent", tagPrefix: "Joy" },
+    });
+    const standings = await t.deps.db
+      .selectFrom("customer_tiers as ct")
+      .innerJoin("customers as c", (j) =>
+        j.onRef("c.shop_id", "=", "ct.shop_id").onRef("c.id", "=", "ct.customer_id"),
+      )
+      .innerJoin("tiers as tr", (j) =>
+        j.onRef("tr.shop_id", "=", "ct.shop_id").onRef("tr.id", "=", "ct.tier_id"),
+      )
+      .select(["c.email", "tr.name"])
+      .where("ct.program", "=", "b2b")
+      .execute();
+    expect(standings).toEqual([{ email: "orders@northwind-trading.test", name: "Partner" }]);
+    // The VIP ladder's standings are those of before (the seeded VIP launch).
+    expect(
+      await t.deps.db
+        .selectFrom("customer_tiers")
+        .select(["customer_id", "tier_id"])
+        .where("program", "=", "vip")
+        .where(
+          "customer_id",
+          "in",
+          vipBefore.map((r) => r.customer_id),
+        )
+        .orderBy("customer_id")
+        .execute(),
+    ).toEqual(vipBefore);
   });
 });

@@ -180,12 +180,15 @@ describe("the membership overview (I-01)", () => {
       exclusiveDeal: { enabled: true, running: true, planAllowed: true },
       vip: { status: "inactive", tiers: 0 },
       b2b: {
+        // The demo store is on Shopify Basic by default and grants the B2B scopes (decision 0174).
         available: false,
         requirements: [
           { key: "app_plan", met: true, needs: "Advanced plan or higher" },
           { key: "store_plan", met: false, needs: "Shopify Plus" },
-          { key: "scopes", met: false },
+          { key: "scopes", met: true },
         ],
+        status: "inactive",
+        tiers: 0,
       },
       subscription: { planAllowed: true, requiredPlan: "Advanced" },
     });

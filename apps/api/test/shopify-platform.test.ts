@@ -42,10 +42,15 @@ describe("Shopify platform: managed install through token exchange (reference §
     });
     const row = await t.deps.db
       .selectFrom("shops")
-      .select(["platform", "access_token"])
+      .select(["platform", "access_token", "granted_scopes"])
       .where("shopify_domain", "=", "fake-outfitters.myshopify.com")
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ platform: "shopify", access_token: "shpat_fake-outfitters.myshopify.com_1" });
+    // I-21 (decision 0174): the scopes the token was granted with are kept for the B2B requirements.
+    expect(row).toEqual({
+      platform: "shopify",
+      access_token: "shpat_fake-outfitters.myshopify.com_1",
+      granted_scopes: ["read_customers", "write_discounts"],
+    });
     // The second call does not exchange again.
     const exchanges = fake.state.calls.filter((c) => c === "token_exchange").length;
     await adminGet(t.app, "/apiSa/shops", await shopifyToken(t.config, "fake-outfitters.myshopify.com"));

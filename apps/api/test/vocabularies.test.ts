@@ -4,7 +4,7 @@
  * apps/api is the one workspace allowed to import both.
  */
 import * as contracts from "@laurel/contracts";
-import type { CustomerType } from "@laurel/db";
+import type { CustomerType, TierProgramKind } from "@laurel/db";
 import * as domain from "@laurel/domain";
 import { describe, expect, expectTypeOf, it } from "vitest";
 
@@ -20,6 +20,7 @@ describe("contracts' copies of the domain's vocabularies", () => {
     ["e-mail notification events", contracts.notificationEvents, domain.notificationEvents],
     ["first expiry reminder days", contracts.firstReminderDays, domain.FIRST_EXPIRY_REMINDER_DAYS],
     ["last expiry reminder days", contracts.lastReminderDays, domain.LAST_EXPIRY_REMINDER_DAYS],
+    ["tier programs (VIP / B2B, decision 0174)", contracts.tierPrograms, domain.tierPrograms],
   ] as const)("%s", (_name, copy, source) => {
     expect([...copy]).toEqual([...source]);
   });
@@ -29,6 +30,10 @@ describe("contracts' copies of the domain's vocabularies", () => {
       expect(contracts.planTierNames[id]).toBe(domain.planTierDisplayName(domain.planTierOf(id)));
     }
     expect(Object.keys(contracts.planTierNames).sort()).toEqual([...domain.planIds].sort());
+  });
+
+  it("the database's tier program is the domain's", () => {
+    expectTypeOf<TierProgramKind>().toEqualTypeOf<domain.TierProgram>();
   });
 
   it("the database's customer type is the domain's customer state", () => {

@@ -592,6 +592,72 @@ export const apiRoutes = {
     body: retryStuckTierCouponsBody,
     response: retryStuckTierCouponsResponse,
   },
+  "GET /apiSa/b2b/tiers": {
+    summary:
+      "B2B partner tiers: settings, tiers with company members, lifecycle state, latest run (I-19, I-20)",
+    guard: "admin",
+    response: tierProgramSchema,
+  },
+  "PUT /apiSa/b2b/tiers/settings": {
+    summary: "B2B tier settings (I-20); 403 unless the B2B requirements are met (I-21, X-22)",
+    guard: "admin",
+    body: tierSettingsSchema,
+    response: tierProgramSchema,
+  },
+  "POST /apiSa/b2b/tiers": {
+    summary: "Create a B2B partner tier (I-19)",
+    guard: "admin",
+    body: tierBody,
+    response: tierSchema,
+  },
+  "PUT /apiSa/b2b/tiers/:id": {
+    summary: "Save a B2B partner tier (I-19); applied to company members at the next relaunch",
+    guard: "admin",
+    body: tierBody,
+    response: tierSchema,
+  },
+  "PUT /apiSa/b2b/tiers/:id/rewards": {
+    summary: "A B2B partner tier's privileges: entry points, tier-up coupon, pre-tier reward (I-19)",
+    guard: "admin",
+    body: tierRewardsBody,
+    response: tierSchema,
+  },
+  "DELETE /apiSa/b2b/tiers/:id": {
+    summary: "Delete a B2B partner tier; applied at the next relaunch",
+    guard: "admin",
+    response: z.null(),
+  },
+  "POST /apiSa/b2b/tiers/preview": {
+    summary: "What launching the B2B tiers as edited would do to company members, without writing",
+    guard: "admin",
+    response: tierPreviewSchema,
+  },
+  "POST /apiSa/b2b/tiers/launch": {
+    summary: "Launch or relaunch B2B partner tiers: every company member is recalculated by a job",
+    guard: "admin",
+    body: tierLaunchBody,
+    response: tierRunSchema,
+  },
+  "POST /apiSa/b2b/tiers/deactivate": {
+    summary: "Deactivate B2B partner tiers",
+    guard: "admin",
+    response: tierRunSchema,
+  },
+  "POST /apiSa/b2b/tiers/sync-tags": {
+    summary: "Re-tag every company member in a B2B tier on the platform, as jobs (I-20)",
+    guard: "admin",
+    response: z.object({ members: z.number().int() }),
+  },
+  "GET /apiSa/b2b/tiers/runs": {
+    summary: "B2B launch, relaunch and deactivation records",
+    guard: "admin",
+    response: z.array(tierRunSchema),
+  },
+  "GET /apiSa/b2b/tiers/runs/:id": {
+    summary: "One B2B launch run and its progress",
+    guard: "admin",
+    response: tierRunSchema,
+  },
   "POST /proxy/join": {
     summary: "Storefront: the signed-in shopper joins the program",
     guard: "proxy",

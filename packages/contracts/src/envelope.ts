@@ -120,6 +120,12 @@ export const errorMessages = {
   tier_not_launched: "VIP tiers are not launched.",
   tier_direct_change_basis: "A direct tier change needs tiers calculated by points earned.",
   tier_rewards_in_use: "Programs still give VIP tier rewards. Turn them off before deactivating VIP tiers.",
+  // B2B partner tiers (I-19 … I-21, X-22, decision 0174).
+  b2b_requirements_unmet:
+    "B2B partner tiers need the Advanced plan or higher, a Shopify Plus store and access to companies, catalogs and company contacts.",
+  b2b_tier_settings_locked: "B2B Tier is enabled, you must disable this feature to change settings",
+  b2b_tiers_missing: "Add at least one tier before launching B2B partner tiers.",
+  b2b_tier_not_launched: "B2B partner tiers are not launched.",
   // Tier import (J-11) and the migration's tier rule (J-14), decision 0167.
   tier_import_replace_column:
     "Your VIP tiers are calculated by {{basis}}: replace the column '{{found}}' with '{{expected}}'.",

@@ -119,7 +119,13 @@ export const membershipRequirementSchema = z.object({
 export const membershipOverviewSchema = z.object({
   exclusiveDeal: z.object({ enabled: z.boolean(), running: z.boolean(), planAllowed: z.boolean() }),
   vip: z.object({ status: z.enum(["inactive", "launched", "deactivated"]), tiers: z.number().int() }),
-  b2b: z.object({ available: z.boolean(), requirements: z.array(membershipRequirementSchema) }),
+  b2b: z.object({
+    available: z.boolean(),
+    requirements: z.array(membershipRequirementSchema),
+    /** Decision 0174: the B2B partner tier program's state and how many tiers it has. */
+    status: z.enum(["inactive", "launched", "deactivated"]),
+    tiers: z.number().int(),
+  }),
   subscription: z.object({ planAllowed: z.boolean(), requiredPlan: z.string() }),
 });
 export type MembershipOverview = z.infer<typeof membershipOverviewSchema>;

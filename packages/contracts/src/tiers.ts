@@ -12,6 +12,8 @@ export const tierUnits = ["day", "week", "month", "year"] as const;
 export const tierDemotionActions = ["downgrade_tier", "reset_tier"] as const;
 export const tierProgramStatuses = ["inactive", "launched", "deactivated"] as const;
 export const tierRunActions = ["launch_tier", "relaunch_tier", "deactivated_tier"] as const;
+/** Decision 0174: VIP tiers and B2B partner tiers, one engine over two ladders. */
+export const tierPrograms = ["vip", "b2b"] as const;
 
 const whole = (label: string, min: number, max: number) =>
   z
@@ -72,6 +74,8 @@ export const tierSettingsSchema = z.strictObject({
     .min(1, "Discount code prefix is required.")
     .regex(/^[A-Za-z0-9]+$/, "Discount code prefix may contain only letters and digits.")
     .optional(),
+  /** I-19, B2B partner tiers only (decision 0174): the base tier is not shown to partners. */
+  hideDefaultTier: z.boolean({ error: "Hide default tier must be true or false." }).optional(),
 });
 export type TierSettingsBody = z.infer<typeof tierSettingsSchema>;
 

@@ -55,6 +55,8 @@ export interface ShopsTable {
   subscription: ColumnType<SubscriptionJson | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Migration 0208: the access scopes the platform granted (I-21; null = not known). */
+  granted_scopes: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
 }
 
 export interface SubscriptionJson {
@@ -490,9 +492,13 @@ export interface ReferralExportsTable {
   expires_at: NullableTimestamp;
 }
 
-/** VIP tiers (migration 0040, decision 0070). */
+/** Migration 0208 (decision 0174): the two tier programs, VIP tiers and B2B partner tiers. */
+export type TierProgramKind = "vip" | "b2b";
+
+/** VIP tiers (migration 0040, decision 0070); B2B partner tiers share the tables (migration 0208). */
 export interface TierProgramsTable {
   shop_id: string;
+  program: ColumnType<TierProgramKind, TierProgramKind | undefined, TierProgramKind>;
   status: ColumnType<
     "inactive" | "launched" | "deactivated",
     "inactive" | "launched" | "deactivated" | undefined
@@ -508,6 +514,7 @@ export interface TierProgramsTable {
 export interface TiersTable {
   shop_id: string;
   id: string;
+  program: ColumnType<TierProgramKind, TierProgramKind | undefined, TierProgramKind>;
   name: string;
   milestone: number;
   exclusive: Generated<boolean>;
@@ -526,6 +533,7 @@ export interface TiersTable {
 export interface CustomerTiersTable {
   shop_id: string;
   customer_id: string;
+  program: ColumnType<TierProgramKind, TierProgramKind | undefined, TierProgramKind>;
   tier_id: string | null;
   metric: Generated<number>;
   exclusive: Generated<boolean>;
@@ -579,6 +587,7 @@ export type TierRunAction = "launch_tier" | "relaunch_tier" | "deactivated_tier"
 export interface TierRunsTable {
   shop_id: string;
   id: string;
+  program: ColumnType<TierProgramKind, TierProgramKind | undefined, TierProgramKind>;
   seq: Generated<number>;
   action: TierRunAction;
   status: ColumnType<"running" | "done" | "failed", "running" | "done" | "failed" | undefined>;
@@ -609,6 +618,8 @@ export interface CustomerOrderTotalsTable {
 /** The rest of Membership (migration 0130, decisions 0115–0117). */
 export interface TierSweepsTable {
   shop_id: string;
+  /** Migration 0211: the tier program swept (decision 0174). */
+  program: ColumnType<TierProgramKind, TierProgramKind | undefined, TierProgramKind>;
   store_day: string;
   status: ColumnType<"running" | "done", "running" | "done" | undefined>;
   cursor: string | null;

@@ -53,6 +53,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   /** Issue 15: a clock the demo's end-to-end tests may move forward (demo platform only). */
   TEST_CLOCK: bool.optional(),
+  /** Decision 0174: the demo store's Shopify plan ('plus' lets B2B partner tiers be tried). */
+  DEMO_STORE_PLAN: z.enum(["basic", "plus"]).default("basic"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   PROXY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
@@ -117,6 +119,8 @@ export interface Config {
   seedDemo: boolean;
   /** `TEST_CLOCK=1` on the demo platform: `POST /dev/clock` moves the server's clock (e2e only). */
   testClock: boolean;
+  /** The demo store's Shopify plan (demo platform). */
+  demoStorePlan: "basic" | "plus";
   logLevel: string;
   secureCookies: boolean;
   /** Storefront calls per minute per shop and shopper. */
@@ -196,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerInProcess: !e.DATABASE_URL ? true : (e.WORKER_IN_PROCESS ?? true),
     seedDemo: e.SEED_DEMO ?? e.PLATFORM === "demo",
     testClock: (e.TEST_CLOCK ?? false) && e.PLATFORM === "demo",
+    demoStorePlan: e.DEMO_STORE_PLAN,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     proxyRateLimit: e.PROXY_RATE_LIMIT,

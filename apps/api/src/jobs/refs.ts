@@ -133,16 +133,23 @@ export const sweepTierDemotions: JobRef<Record<string, never>> = {
   data: z.object({}).strict() as z.ZodType<Record<string, never>>,
 };
 
-/** One shop's demotion sweep for its current store day (pages of members, resumable). */
-export const sweepShopTiers: JobRef<{ shopId: string }> = {
+/** One shop's demotion sweep for its current store day (pages of members, resumable); VIP when no program. */
+export const sweepShopTiers: JobRef<{ shopId: string; program?: "vip" | "b2b" }> = {
   name: "sweep-shop-tiers",
-  data: z.object({ shopId: z.string().min(1) }),
+  data: z.object({ shopId: z.string().min(1), program: z.enum(["vip", "b2b"]).optional() }),
 };
 
-/** I-08: the platform tags of members whose tier moved (one job per batch of moves, outbox). */
-export const syncTierTags: JobRef<{ shopId: string; customerIds: string[] }> = {
+/**
+ * I-08: the platform tags of members whose tier moved (one job per batch of moves, outbox), in a
+ * tier program; `program` absent: VIP (jobs enqueued before B2B partner tiers, decision 0174).
+ */
+export const syncTierTags: JobRef<{ shopId: string; customerIds: string[]; program?: "vip" | "b2b" }> = {
   name: "sync-tier-tags",
-  data: z.object({ shopId: z.string().min(1), customerIds: z.array(z.string().min(1)).max(2_000) }),
+  data: z.object({
+    shopId: z.string().min(1),
+    customerIds: z.array(z.string().min(1)).max(2_000),
+    program: z.enum(["vip", "b2b"]).optional(),
+  }),
   retryLimit: 5,
 };
 

@@ -15,13 +15,21 @@ export const sweepTierDemotionsJob: JobDefinition<Record<string, never>, Deps> =
     for (const shopId of await listShopsDueForTierSweep(deps)) {
       await deps.queue.send(refs.sweepShopTiers, { shopId }, { singletonKey: shopId });
     }
+    // B2B partner tiers (decision 0174): the same sweep over the B2B ladder, a job apart.
+    for (const shopId of await listShopsDueForTierSweep(deps, "b2b")) {
+      await deps.queue.send(
+        refs.sweepShopTiers,
+        { shopId, program: "b2b" },
+        { singletonKey: `b2b:${shopId}` },
+      );
+    }
   },
 };
 
 /** The shop's sweep, page by page; a second job for the same shop finds the day's pages locked or done. */
-export const sweepShopTiersJob: JobDefinition<{ shopId: string }, Deps> = {
+export const sweepShopTiersJob: JobDefinition<{ shopId: string; program?: "vip" | "b2b" }, Deps> = {
   ...refs.sweepShopTiers,
-  async handle(deps, { shopId }) {
-    await sweepShopTiers(deps, shopId);
+  async handle(deps, { shopId, program }) {
+    await sweepShopTiers(deps, shopId, undefined, program ?? "vip");
   },
 };

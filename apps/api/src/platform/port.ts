@@ -30,6 +30,8 @@ export interface PlatformShop {
 export interface PlatformInstall {
   accessToken: string | null;
   info: PlatformShopInfo;
+  /** I-21: the access scopes granted with the token (null when the platform did not say). */
+  scopes?: string[] | null;
 }
 
 /** Money in integer minor units (DESIGN §4). */

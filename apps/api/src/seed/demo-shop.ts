@@ -40,9 +40,25 @@ export async function seedDemoShop(deps: Deps): Promise<{ shopId: string; create
   if (existing) {
     // Data directories from before default programs existed get them on the next start.
     await deps.db.transaction().execute((trx) => createDefaultPrograms(deps, trx, existing.id));
+    // The demo store's plan follows DEMO_STORE_PLAN from one start to the next, and data
+    // directories from before decision 0174 learn the scopes it grants.
+    if (existing.platform === "demo") {
+      const { info, scopes } = await deps.platform.install(DEMO_SHOP_DOMAIN, "");
+      if (existing.granted_scopes === null || existing.shopify_plan !== info.shopifyPlan) {
+        await deps.db
+          .updateTable("shops")
+          .set({
+            granted_scopes: scopes ?? null,
+            shopify_plan: info.shopifyPlan,
+            platform_info: JSON.stringify({ ...existing.platform_info, planName: info.planName }),
+          })
+          .where("id", "=", existing.id)
+          .execute();
+      }
+    }
     return { shopId: existing.id, created: false };
   }
-  const { info } = await deps.platform.install(DEMO_SHOP_DOMAIN, "");
+  const { info, scopes } = await deps.platform.install(DEMO_SHOP_DOMAIN, "");
   return deps.db.transaction().execute(async (trx) => {
     const row = shopRowFromPlatform(
       "shop_demo",
@@ -53,6 +69,7 @@ export async function seedDemoShop(deps: Deps): Promise<{ shopId: string; create
     );
     const { shop, created } = await createShopIfAbsent(trx, {
       ...row,
+      granted_scopes: scopes ?? null,
       setup_done: true,
       platform_info: JSON.stringify({ ...JSON.parse(row.platform_info ?? "{}"), isThemeOS2: true }),
     });

@@ -1,5 +1,6 @@
 import type { TierRewardsBody } from "@laurel/contracts";
 import { DEMO_SHOP_DOMAIN } from "@laurel/db";
+import { DEFAULT_B2B_TIER_SETTINGS } from "@laurel/domain";
 import type { Deps } from "../infra/deps";
 import { findShopByDomain } from "../modules/shops/shops.service";
 import {
@@ -8,6 +9,7 @@ import {
   runTierRecalculation,
   saveTier,
   saveTierRewards,
+  saveTierSettings,
 } from "../modules/tiers/tiers.service";
 
 const SEED_ACTOR = { userId: null, userEmail: "demo@laurel.test", impersonatedBy: null };
@@ -87,6 +89,73 @@ export async function seedDemoTiers(deps: Deps): Promise<{ seeded: boolean }> {
     grantEntryRewards: false,
   });
   // Recalculated here, before the app listens; the queued job then finds the run finished.
+  await runTierRecalculation(deps, shop.id, run.id);
+  return { seeded: true };
+}
+
+/**
+ * B2B partner tiers by amount spent (decision 0174): Partner from the first order, Preferred from
+ * $2,000 (250 points on entry), Strategic from $10,000 (a 5% tier-up coupon). Company members
+ * (Northwind Trading) climb them.
+ */
+const DEMO_B2B_TIERS = [
+  { name: "Partner", milestone: 0, entryPoints: 0, cardColor: "#1F4B3F", perks: ["Net-30 invoices"] },
+  {
+    name: "Preferred partner",
+    milestone: 200_000,
+    entryPoints: 250,
+    cardColor: "#B4532A",
+    perks: ["Net-30 invoices", "Priority fulfilment"],
+  },
+  {
+    name: "Strategic partner",
+    milestone: 1_000_000,
+    entryPoints: 0,
+    cardColor: "#2C3E50",
+    perks: ["Net-60 invoices", "Priority fulfilment", "A dedicated account manager"],
+  },
+] as const;
+
+/**
+ * The demo shop's B2B partner tiers, launched, so `/wholesale/vip` shows a ladder with its company
+ * member once the merchant is on the Advanced plan (the demo store is on Shopify Plus with the B2B
+ * scopes). Seeded through the services, as a merchant would set them up; runs once.
+ */
+export async function seedDemoB2bTiers(deps: Deps): Promise<{ seeded: boolean }> {
+  const shop = await findShopByDomain(deps.db, DEMO_SHOP_DOMAIN);
+  if (!shop || shop.uninstalled_at || (await hasTierProgram(deps, shop.id, "b2b"))) return { seeded: false };
+  await saveTierSettings(deps, shop.id, SEED_ACTOR, { ...DEFAULT_B2B_TIER_SETTINGS }, "b2b");
+  for (const tier of DEMO_B2B_TIERS) {
+    const saved = await saveTier(
+      deps,
+      shop.id,
+      SEED_ACTOR,
+      null,
+      { ...tier, exclusive: false, icon: null, backgroundColor: null, perks: [...tier.perks] },
+      "b2b",
+    );
+    if (tier.name === "Strategic partner") {
+      await saveTierRewards(
+        deps,
+        shop.id,
+        SEED_ACTOR,
+        saved.id,
+        {
+          entryPoints: 0,
+          entryCoupon: { discountType: "percentage", value: 5, minimumSubtotal: null, expiresInDays: 90 },
+          preTier: null,
+        },
+        "b2b",
+      );
+    }
+  }
+  const run = await launchTiers(
+    deps,
+    shop,
+    SEED_ACTOR,
+    { changeNotes: "Demo B2B partner tiers by amount spent", grantEntryRewards: false },
+    "b2b",
+  );
   await runTierRecalculation(deps, shop.id, run.id);
   return { seeded: true };
 }

@@ -46,6 +46,8 @@ export interface TierSettings {
   tagPrefix: string;
   /** I-05: tier reward coupons are `<prefix><random>` (cleaned as every code is, D-09). */
   discountPrefix: string;
+  /** I-19 (B2B partner tiers, decision 0174): the base tier is not shown to partners. */
+  hideDefaultTier?: boolean;
 }
 
 /** X-74: the defaults the spec leaves open. */

@@ -1,4 +1,4 @@
-export { B2bScreen } from "./components/b2b-view";
+export { B2bPrivilegesScreen, B2bScreen } from "./components/b2b-view";
 export { ExclusiveDealScreen } from "./components/exclusive-deal-view";
 export { SubscriptionScreen } from "./components/subscription-view";
 export { TierEditor } from "./components/tier-editor";

@@ -359,7 +359,7 @@ export async function saveTierCounts(trx: Tx, shopId: string): Promise<void> {
   await sql`
     update analytics_state set tier_counts = coalesce((
       select jsonb_agg(jsonb_build_object('tierId', tier_id, 'members', n) order by tier_id)
-      from (select tier_id, count(*)::int as n from customer_tiers where shop_id = ${shopId} group by tier_id) x
+      from (select tier_id, count(*)::int as n from customer_tiers where shop_id = ${shopId} and program = 'vip' group by tier_id) x
     ), '[]'::jsonb)
     where shop_id = ${shopId}
   `.execute(trx);

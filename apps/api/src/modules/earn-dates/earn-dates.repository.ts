@@ -88,6 +88,7 @@ export async function findTierId(conn: Conn, shopId: string, customerId: string)
     .select("tier_id")
     .where("shop_id", "=", shopId)
     .where("customer_id", "=", customerId)
+    .where("program", "=", "vip")
     .executeTakeFirst();
   return row?.tier_id ?? null;
 }

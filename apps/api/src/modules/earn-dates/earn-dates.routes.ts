@@ -18,6 +18,7 @@ import {
   recordShopperVisit,
   setShopPlanForTests,
   setShopperBirthday,
+  setStorePlanForTests,
 } from "./earn-dates.service";
 
 /**
@@ -57,19 +58,25 @@ export function registerEarnDatesRoutes(app: FastifyInstance, deps: Deps): void 
       days: z.number().int().min(0).max(3_660).optional(),
       reset: z.boolean().optional(),
       plan: z.enum(["free", "pro_3", "advanced"]).optional(),
+      /** The demo store's Shopify plan (decision 0174: B2B partner tiers need Plus). */
+      storePlan: z.enum(["basic", "plus"]).optional(),
       /** Run the shop's daily birthday and anniversary pass now (the job runs hourly). */
       runDailyPass: z.boolean().optional(),
       /** Run the shop's point-expiry reminders now (L-05; the job runs hourly). */
       runExpiryReminders: z.boolean().optional(),
     });
     app.post("/dev/clock", { config: { guard: "session" as const } }, async (request) => {
-      const { days, reset, plan, runDailyPass, runExpiryReminders } = parseInput(body, request.body ?? {});
+      const { days, reset, plan, storePlan, runDailyPass, runExpiryReminders } = parseInput(
+        body,
+        request.body ?? {},
+      );
       if (!request.cookies[SESSION_COOKIE]) throw new AppError("unauthenticated", 401);
       const admin = await authenticateAdmin(
         deps,
         (await issueToken(deps, request.cookies[SESSION_COOKIE])).token,
       );
       if (plan) await setShopPlanForTests(deps, admin.shopId, plan);
+      if (storePlan) await setStorePlanForTests(deps, admin.shopId, storePlan);
       if (reset) clock.reset?.();
       if (days) clock.advance?.(days * 86_400_000);
       let granted = 0;

@@ -695,6 +695,32 @@ export async function seedEarnDatesHistory(
   });
 }
 
+/** e2e only (`TEST_CLOCK`): the demo store's Shopify plan, Basic or Plus (decision 0174). */
+export async function setStorePlanForTests(
+  deps: Deps,
+  shopId: string,
+  plan: "basic" | "plus",
+): Promise<void> {
+  const shop = await deps.db
+    .selectFrom("shops")
+    .select("platform_info")
+    .where("id", "=", shopId)
+    .executeTakeFirst();
+  if (!shop) return;
+  await deps.db
+    .updateTable("shops")
+    .set({
+      shopify_plan: plan === "plus" ? "shopify_plus" : "basic",
+      platform_info: JSON.stringify({
+        ...shop.platform_info,
+        planName: plan === "plus" ? "Shopify Plus" : "Basic",
+      }),
+    })
+    .where("id", "=", shopId)
+    .execute();
+  markShopChanged(shopId);
+}
+
 /** e2e only (`TEST_CLOCK`): put a shop on a plan, so a spec can reach a paid kind and put it back. */
 export async function setShopPlanForTests(deps: Deps, shopId: string, plan: string): Promise<void> {
   await deps.db.updateTable("shops").set({ plan }).where("id", "=", shopId).execute();

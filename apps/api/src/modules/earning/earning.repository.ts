@@ -23,8 +23,8 @@ export async function loadStandings(
       case when tp.status = 'launched' then ct.tier_id end as tier_id,
       tot.orders_counted, tot.spent_minor
     from unnest(${[...ids]}::text[]) as c (id)
-    left join customer_tiers ct on ct.shop_id = ${shopId} and ct.customer_id = c.id
-    left join tier_programs tp on tp.shop_id = ${shopId}
+    left join customer_tiers ct on ct.shop_id = ${shopId} and ct.customer_id = c.id and ct.program = 'vip'
+    left join tier_programs tp on tp.shop_id = ${shopId} and tp.program = 'vip'
     left join customer_order_totals tot on tot.shop_id = ${shopId} and tot.customer_id = c.id`.execute(conn);
   return r.rows;
 }

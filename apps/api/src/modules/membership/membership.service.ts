@@ -13,8 +13,6 @@ import type {
 import type { CustomerRow, ExclusiveDealRow, ShopRow } from "@laurel/db";
 import {
   AUTOMATIC_DISCOUNT_LIMITS,
-  B2B_SCOPES,
-  b2bRequirements,
   buildDiscountCode,
   checkAutomaticDiscountLimit,
   codeSuffixFromBytes,
@@ -35,6 +33,7 @@ import type { DiscountRequest } from "../../platform/port";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { findCustomerByPlatformId } from "../customers/customers.service";
 import { getShopOrThrow } from "../shops/shops.service";
+import { b2bRequirementsOf } from "../tiers/b2b-requirements";
 import { memberTierCoupons } from "../tiers/tier-coupons.service";
 import { getTierProgram, tierInForceOf } from "../tiers/tiers.service";
 import * as repo from "./membership.repository";
@@ -215,26 +214,28 @@ export async function saveTierDesign(
   return getTierDesign(deps, shopId);
 }
 
+/** B2B partner tiers are set up and launched only when every requirement is met (403 otherwise). */
+export async function assertB2bAvailable(deps: Deps, shopId: string): Promise<ShopRow> {
+  const shop = await getShopOrThrow(deps, shopId);
+  if (!b2bRequirementsOf(shop).available) throw new AppError("b2b_requirements_unmet", 403);
+  return shop;
+}
+
 /** `/membership` (I-01): each membership's state, B2B's requirements (I-21) and the subscription gate (I-24). */
 export async function getMembershipOverview(deps: Deps, shopId: string): Promise<MembershipOverview> {
   const shop = await getShopOrThrow(deps, shopId);
-  const [deal, tiers] = await Promise.all([getExclusiveDeal(deps, shopId), getTierProgram(deps, shopId)]);
-  const requirements = b2bRequirements({
-    appPlanAllows: planAllows(planRank(shop), "b2b_programs"),
-    storePlanName: shop.shopify_plan ?? shop.platform_info.planName ?? null,
-    grantedScopes: null,
-  });
-  const needs = {
-    app_plan: `${planTierDisplayName(minimumPlanFor("b2b_programs"))} plan or higher`,
-    store_plan: "Shopify Plus",
-    scopes: B2B_SCOPES.join(", "),
-  } as const;
+  const [deal, tiers, b2bTiers] = await Promise.all([
+    getExclusiveDeal(deps, shopId),
+    getTierProgram(deps, shopId),
+    getTierProgram(deps, shopId, "b2b"),
+  ]);
   return {
     exclusiveDeal: { enabled: deal.enabled, running: deal.running, planAllowed: deal.planAllowed },
     vip: { status: tiers.status, tiers: tiers.tiers.length },
     b2b: {
-      available: requirements.every((r) => r.met),
-      requirements: requirements.map((r) => ({ ...r, needs: needs[r.key] })),
+      ...b2bRequirementsOf(shop),
+      status: b2bTiers.status,
+      tiers: b2bTiers.tiers.length,
     },
     subscription: {
       planAllowed: planAllows(planRank(shop), "subscription_membership"),

@@ -76,13 +76,17 @@ export async function ensureShopInstalled(
       install.info,
       install.accessToken,
     );
-    const { shop, created } = await repo.insertShopIfAbsent(trx, row);
+    const { shop, created } = await repo.insertShopIfAbsent(trx, {
+      ...row,
+      granted_scopes: install.scopes ?? null,
+    });
     let current = shop;
     if (!created) {
       const reinstalled = await repo.updateShop(trx, shop.id, {
         uninstalled_at: null,
         access_token: install.accessToken,
         installed_at: deps.clock.now(),
+        granted_scopes: install.scopes ?? null,
       });
       if (reinstalled) current = reinstalled;
     }

@@ -56,7 +56,9 @@ export async function findShoppersWithOneTimeAwards(
     from unnest(${queries.map((q) => q.shopId)}::text[], ${queries.map((q) => q.platformCustomerId)}::text[],
       ${queries.map((q) => q.oneTimeProgramIds.join(","))}::text[]) with ordinality as q (shop_id, pid, programs, i)
     join customers c on c.shop_id = q.shop_id and c.platform_customer_id = q.pid
-    left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id`.execute(db);
+    left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id and ct.program = 'vip'`.execute(
+    db,
+  );
   const found = new Array<ShopperWithAwards | undefined>(queries.length);
   for (const { query_index, awarded_program_ids, standing, ...customer } of rows) {
     found[query_index] = {

@@ -1,4 +1,4 @@
-import type { Db, ShopRow, TierSweepRow, Tx } from "@laurel/db";
+import type { Db, ShopRow, TierProgramKind, TierSweepRow, Tx } from "@laurel/db";
 import { sql } from "kysely";
 
 type Conn = Db | Tx;
@@ -7,10 +7,16 @@ type Conn = Db | Tx;
  * Installed shops whose ladder in force can move a member without an order: demotion for
  * inactivity (I-06), or a period that resets (half year, yearly day, assessment cycle, I-07).
  */
-export function listSweepableShops(conn: Conn, platform: "demo" | "shopify"): Promise<ShopRow[]> {
+export function listSweepableShops(
+  conn: Conn,
+  platform: "demo" | "shopify",
+  program: TierProgramKind = "vip",
+): Promise<ShopRow[]> {
   return conn
     .selectFrom("shops")
-    .innerJoin("tier_programs as p", "p.shop_id", "shops.id")
+    .innerJoin("tier_programs as p", (j) =>
+      j.onRef("p.shop_id", "=", "shops.id").on("p.program", "=", program),
+    )
     .selectAll("shops")
     .where("shops.uninstalled_at", "is", null)
     .where("shops.platform", "=", platform)
@@ -24,11 +30,16 @@ export function listSweepableShops(conn: Conn, platform: "demo" | "shopify"): Pr
 }
 
 /** The store days already swept to the end, among those asked about (one statement for all shops). */
-export async function doneSweeps(conn: Conn, keys: readonly { shopId: string; day: string }[]) {
+export async function doneSweeps(
+  conn: Conn,
+  keys: readonly { shopId: string; day: string }[],
+  program: TierProgramKind = "vip",
+) {
   if (keys.length === 0) return new Set<string>();
   const rows = await conn
     .selectFrom("tier_sweeps")
     .select(["shop_id", "store_day"])
+    .where("program", "=", program)
     .where("status", "=", "done")
     .where(
       "shop_id",
@@ -45,16 +56,22 @@ export async function doneSweeps(conn: Conn, keys: readonly { shopId: string; da
 }
 
 /** The day's sweep of a shop, created on first use, locked until the transaction ends. */
-export async function lockSweep(trx: Tx, shopId: string, day: string): Promise<TierSweepRow> {
+export async function lockSweep(
+  trx: Tx,
+  shopId: string,
+  day: string,
+  program: TierProgramKind = "vip",
+): Promise<TierSweepRow> {
   await trx
     .insertInto("tier_sweeps")
-    .values({ shop_id: shopId, store_day: day })
-    .onConflict((oc) => oc.columns(["shop_id", "store_day"]).doNothing())
+    .values({ shop_id: shopId, program, store_day: day })
+    .onConflict((oc) => oc.columns(["shop_id", "program", "store_day"]).doNothing())
     .execute();
   return trx
     .selectFrom("tier_sweeps")
     .selectAll()
     .where("shop_id", "=", shopId)
+    .where("program", "=", program)
     .where("store_day", "=", day)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -72,6 +89,7 @@ export async function advanceSweep(
     done: boolean;
     at: Date;
   },
+  program: TierProgramKind = "vip",
 ): Promise<void> {
   await trx
     .updateTable("tier_sweeps")
@@ -83,6 +101,7 @@ export async function advanceSweep(
       ...(page.done ? { status: "done" as const, finished_at: page.at } : {}),
     })
     .where("shop_id", "=", shopId)
+    .where("program", "=", program)
     .where("store_day", "=", day)
     .execute();
 }

@@ -1,7 +1,8 @@
-import type { TierSweepRow } from "@laurel/db";
+import type { TierProgramKind, TierSweepRow } from "@laurel/db";
 import { demotionNoticeFor, evaluateTier, storeDayOf, tierMove, tierPeriodStart } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { type EmailRequest, enqueueEmails } from "../mail/mail.service";
+import { b2bRequirementsOf } from "./b2b-requirements";
 import * as sweeps from "./tier-sweep.repository";
 import { enqueueTierTags } from "./tier-tags.service";
 import * as repo from "./tiers.repository";
@@ -20,12 +21,21 @@ import { applyDecision, decide, liveOf, TIER_CHUNK, timeZoneOf } from "./tiers.s
  * e-mails are keyed by (event, member, occasion).
  */
 
-/** Shops whose sweep for their current store day has not finished. */
-export async function listShopsDueForTierSweep(deps: Deps): Promise<string[]> {
+/**
+ * Shops whose sweep for their current store day has not finished, in a tier program. B2B partner
+ * tiers (decision 0174) are swept the same way, each program on its own day record, while the shop
+ * meets the B2B requirements; their moves are recorded and tagged, not e-mailed.
+ */
+export async function listShopsDueForTierSweep(
+  deps: Deps,
+  program: TierProgramKind = "vip",
+): Promise<string[]> {
   const now = deps.clock.now().getTime();
-  const shops = await sweeps.listSweepableShops(deps.db, deps.platform.name);
+  const shops = (await sweeps.listSweepableShops(deps.db, deps.platform.name, program)).filter(
+    (s) => program === "vip" || b2bRequirementsOf(s).available,
+  );
   const keys = shops.map((s) => ({ shopId: s.id, day: storeDayOf(now, timeZoneOf(s)) }));
-  const done = await sweeps.doneSweeps(deps.db, keys);
+  const done = await sweeps.doneSweeps(deps.db, keys, program);
   return keys.filter((k) => !done.has(`${k.shopId}|${k.day}`)).map((k) => k.shopId);
 }
 
@@ -38,20 +48,26 @@ export interface SweepPage {
 }
 
 /** One page of the shop's sweep for today, in one transaction. */
-export async function sweepTierPage(deps: Deps, shopId: string, limit = TIER_CHUNK): Promise<SweepPage> {
+export async function sweepTierPage(
+  deps: Deps,
+  shopId: string,
+  limit = TIER_CHUNK,
+  kind: TierProgramKind = "vip",
+): Promise<SweepPage> {
   const idle = { members: 0, demoted: 0, notified: 0, done: true };
   return deps.db.transaction().execute(async (trx) => {
     const shop = await trx.selectFrom("shops").selectAll().where("id", "=", shopId).executeTakeFirst();
-    const program = await repo.findProgram(trx, shopId);
+    const program = await repo.findProgram(trx, shopId, kind);
     const ladder = liveOf(program);
     if (!shop || program?.status !== "launched" || !ladder || ladder.tiers.length === 0) return idle;
+    if (kind === "b2b" && !b2bRequirementsOf(shop).available) return idle;
     // I-10: no changes while a launch or relaunch recalculates; the next hourly sweep comes back.
     if (program.running_run_id) return { ...idle, done: false };
     const nowDate = deps.clock.now();
     const now = nowDate.getTime();
     const timeZone = timeZoneOf(shop);
     const day = storeDayOf(now, timeZone);
-    const sweep: TierSweepRow = await sweeps.lockSweep(trx, shopId, day);
+    const sweep: TierSweepRow = await sweeps.lockSweep(trx, shopId, day, kind);
     if (sweep.status === "done") return idle;
     const start = tierPeriodStart(ladder.settings.period, now, timeZone);
     const measures = await repo.measureMembers(
@@ -60,6 +76,7 @@ export async function sweepTierPage(deps: Deps, shopId: string, limit = TIER_CHU
       ladder.settings.basis,
       start === null ? null : new Date(start),
       { after: sweep.cursor, limit },
+      kind,
     );
     const decided = decide(
       ladder,
@@ -76,9 +93,9 @@ export async function sweepTierPage(deps: Deps, shopId: string, limit = TIER_CHU
     // tier to be demoted from: their standing is written and tagged, not recorded as a demotion.
     const firsts = decided.changes.filter((c) => c.from === null).map((c) => c.customerId);
     const d = { ...decided, changes: decided.changes.filter((c) => c.from !== null) };
-    await applyDecision(trx, shopId, ladder, d, nowDate, deps);
+    await applyDecision(trx, shopId, ladder, d, nowDate, deps, kind);
     if (firsts.length > 0 && ladder.settings.tagPrefix.trim() !== "") {
-      await enqueueTierTags(deps, trx, shopId, firsts);
+      await enqueueTierTags(deps, trx, shopId, firsts, kind);
     }
 
     const names = new Map(ladder.tiers.map((t) => [t.id, t.name]));
@@ -94,7 +111,7 @@ export async function sweepTierPage(deps: Deps, shopId: string, limit = TIER_CHU
       }
     }
     let notified = 0;
-    if (ladder.settings.demotion && ladder.settings.demotion.notifyBeforeDays > 0) {
+    if (kind === "vip" && ladder.settings.demotion && ladder.settings.demotion.notifyBeforeDays > 0) {
       for (const m of measures) {
         const lastActivityAt = m.last_order_at ? new Date(m.last_order_at).getTime() : null;
         const standing = evaluateTier({
@@ -124,25 +141,37 @@ export async function sweepTierPage(deps: Deps, shopId: string, limit = TIER_CHU
         });
       }
     }
-    await enqueueEmails(deps, trx, shop, emails);
+    // The tier e-mails speak of VIP tiers: B2B partners' moves are recorded and tagged only.
+    if (kind === "vip") await enqueueEmails(deps, trx, shop, emails);
     const done = measures.length < limit;
-    await sweeps.advanceSweep(trx, shopId, day, {
-      cursor: measures.at(-1)?.customer_id ?? sweep.cursor,
-      members: measures.length,
-      demoted: d.changes.length,
-      notified,
-      done,
-      at: nowDate,
-    });
+    await sweeps.advanceSweep(
+      trx,
+      shopId,
+      day,
+      {
+        cursor: measures.at(-1)?.customer_id ?? sweep.cursor,
+        members: measures.length,
+        demoted: d.changes.length,
+        notified,
+        done,
+        at: nowDate,
+      },
+      kind,
+    );
     return { members: measures.length, demoted: d.changes.length, notified, done };
   });
 }
 
 /** The shop's whole sweep for today, page after page (each its own transaction). */
-export async function sweepShopTiers(deps: Deps, shopId: string, limit = TIER_CHUNK): Promise<SweepPage> {
+export async function sweepShopTiers(
+  deps: Deps,
+  shopId: string,
+  limit = TIER_CHUNK,
+  kind: TierProgramKind = "vip",
+): Promise<SweepPage> {
   const total = { members: 0, demoted: 0, notified: 0, done: false };
   for (;;) {
-    const page = await sweepTierPage(deps, shopId, limit);
+    const page = await sweepTierPage(deps, shopId, limit, kind);
     total.members += page.members;
     total.demoted += page.demoted;
     total.notified += page.notified;

@@ -1,4 +1,4 @@
-import type { Tx } from "@laurel/db";
+import type { TierProgramKind, Tx } from "@laurel/db";
 import { type TierDef, type TierSettings, tierTagChange } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
@@ -14,12 +14,19 @@ import * as repo from "./tiers.repository";
  * set by hand stay. Re-running changes nothing (adding and removing tags are idempotent), so a
  * retried job and two moves in a row converge on the tier in force. An empty prefix turns it off.
  */
-export async function enqueueTierTags(deps: Deps, trx: Tx, shopId: string, customerIds: readonly string[]) {
+export async function enqueueTierTags(
+  deps: Deps,
+  trx: Tx,
+  shopId: string,
+  customerIds: readonly string[],
+  program: TierProgramKind = "vip",
+) {
   const unique = [...new Set(customerIds)];
   for (let i = 0; i < unique.length; i += 2_000) {
     await deps.queue.sendInTransaction(trx, syncTierTags, {
       shopId,
       customerIds: unique.slice(i, i + 2_000),
+      ...(program === "b2b" ? { program } : {}),
     });
   }
 }
@@ -29,10 +36,12 @@ export async function syncMemberTierTags(
   deps: Deps,
   shopId: string,
   customerIds: readonly string[],
+  kind: TierProgramKind = "vip",
 ): Promise<number> {
   const shop = await getShopOrThrow(deps, shopId);
   if (shop.uninstalled_at) return 0;
-  const program = await repo.findProgram(deps.db, shopId);
+  // B2B partner tiers tag with their own prefix and ladder (I-20), apart from the VIP tags.
+  const program = await repo.findProgram(deps.db, shopId, kind);
   // The ladder in force (decision 0070's `live` snapshot), read here without the tiers service.
   const ladder =
     program?.status === "launched"
@@ -43,7 +52,10 @@ export async function syncMemberTierTags(
   const rows = await deps.db
     .selectFrom("customers as c")
     .leftJoin("customer_tiers as ct", (j) =>
-      j.onRef("ct.shop_id", "=", "c.shop_id").onRef("ct.customer_id", "=", "c.id"),
+      j
+        .onRef("ct.shop_id", "=", "c.shop_id")
+        .onRef("ct.customer_id", "=", "c.id")
+        .on("ct.program", "=", kind),
     )
     .select(["c.platform_customer_id", "ct.tier_id"])
     .where("c.shop_id", "=", shopId)
@@ -67,18 +79,22 @@ export async function syncMemberTierTags(
  * one job per 2,000 members, enqueued in one transaction ('Synced tags processed'). Refused (409)
  * without launched tiers or with tagging off (an empty prefix).
  */
-export async function syncAllTierTags(deps: Deps, shopId: string): Promise<{ members: number }> {
+export async function syncAllTierTags(
+  deps: Deps,
+  shopId: string,
+  kind: TierProgramKind = "vip",
+): Promise<{ members: number }> {
   return deps.db.transaction().execute(async (trx) => {
-    const program = await repo.findProgram(trx, shopId);
+    const program = await repo.findProgram(trx, shopId, kind);
     const ladder =
       program?.status === "launched" ? (program.live as { settings: TierSettings } | null) : null;
-    if (!ladder) throw new AppError("tier_not_launched", 409);
+    if (!ladder) throw new AppError(kind === "b2b" ? "b2b_tier_not_launched" : "tier_not_launched", 409);
     if (ladder.settings.tagPrefix.trim() === "") throw new AppError("tier_tags_off", 409);
     let members = 0;
     for (let after: string | null = null; ; ) {
-      const ids = await repo.standingMemberIds(trx, shopId, after, 2_000);
+      const ids = await repo.standingMemberIds(trx, shopId, after, 2_000, kind);
       if (ids.length === 0) break;
-      await enqueueTierTags(deps, trx, shopId, ids);
+      await enqueueTierTags(deps, trx, shopId, ids, kind);
       members += ids.length;
       after = ids.at(-1) ?? null;
     }

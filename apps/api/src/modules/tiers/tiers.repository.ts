@@ -1,6 +1,7 @@
 import type {
   Db,
   TierChangeReason,
+  TierProgramKind,
   TierProgramRow,
   TierRow,
   TierRunAction,
@@ -12,31 +13,55 @@ import { sql } from "kysely";
 
 type Conn = Db | Tx;
 
-export function findProgram(conn: Conn, shopId: string): Promise<TierProgramRow | undefined> {
-  return conn.selectFrom("tier_programs").selectAll().where("shop_id", "=", shopId).executeTakeFirst();
+export function findProgram(
+  conn: Conn,
+  shopId: string,
+  program: TierProgramKind = "vip",
+): Promise<TierProgramRow | undefined> {
+  return conn
+    .selectFrom("tier_programs")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("program", "=", program)
+    .executeTakeFirst();
 }
 
 /**
  * I-10: the launch or relaunch recalculating now, if any; with `share`, the program row is held
  * for share until the transaction ends, so a launch starting meanwhile waits for it.
  */
-export async function runningRunId(conn: Conn, shopId: string, share = false): Promise<string | null> {
-  let q = conn.selectFrom("tier_programs").select("running_run_id").where("shop_id", "=", shopId);
+export async function runningRunId(
+  conn: Conn,
+  shopId: string,
+  share = false,
+  program: TierProgramKind = "vip",
+): Promise<string | null> {
+  let q = conn
+    .selectFrom("tier_programs")
+    .select("running_run_id")
+    .where("shop_id", "=", shopId)
+    .where("program", "=", program);
   if (share) q = q.forShare();
   return (await q.executeTakeFirst())?.running_run_id ?? null;
 }
 
 /** The shop's VIP program row, created with the default settings on first use; locked for update. */
-export async function lockProgram(trx: Tx, shopId: string, defaults: object): Promise<TierProgramRow> {
+export async function lockProgram(
+  trx: Tx,
+  shopId: string,
+  defaults: object,
+  program: TierProgramKind = "vip",
+): Promise<TierProgramRow> {
   await trx
     .insertInto("tier_programs")
-    .values({ shop_id: shopId, settings: JSON.stringify(defaults) })
-    .onConflict((oc) => oc.column("shop_id").doNothing())
+    .values({ shop_id: shopId, program, settings: JSON.stringify(defaults) })
+    .onConflict((oc) => oc.columns(["shop_id", "program"]).doNothing())
     .execute();
   return trx
     .selectFrom("tier_programs")
     .selectAll()
     .where("shop_id", "=", shopId)
+    .where("program", "=", program)
     .forUpdate()
     .executeTakeFirstOrThrow();
 }
@@ -52,6 +77,7 @@ export async function updateProgram(
     launchedAt?: Date;
     runningRunId?: string | null;
   },
+  program: TierProgramKind = "vip",
 ): Promise<void> {
   await trx
     .updateTable("tier_programs")
@@ -65,14 +91,16 @@ export async function updateProgram(
       updated_at: sql`now()`,
     })
     .where("shop_id", "=", shopId)
+    .where("program", "=", program)
     .execute();
 }
 
-export function listTiers(conn: Conn, shopId: string): Promise<TierRow[]> {
+export function listTiers(conn: Conn, shopId: string, program: TierProgramKind = "vip"): Promise<TierRow[]> {
   return conn
     .selectFrom("tiers")
     .selectAll()
     .where("shop_id", "=", shopId)
+    .where("program", "=", program)
     .orderBy("milestone")
     .orderBy("created_at")
     .execute();
@@ -101,10 +129,16 @@ const tierColumns = (t: TierFields) => ({
   perks: JSON.stringify(t.perks),
 });
 
-export async function insertTier(trx: Tx, shopId: string, id: string, t: TierFields): Promise<void> {
+export async function insertTier(
+  trx: Tx,
+  shopId: string,
+  id: string,
+  t: TierFields,
+  program: TierProgramKind = "vip",
+): Promise<void> {
   await trx
     .insertInto("tiers")
-    .values({ shop_id: shopId, id, ...tierColumns(t) })
+    .values({ shop_id: shopId, id, program, ...tierColumns(t) })
     .execute();
 }
 
@@ -149,7 +183,11 @@ export async function deleteTier(trx: Tx, shopId: string, id: string): Promise<b
 }
 
 /** Members per tier in force, and all members. */
-export async function countMembersByTier(conn: Conn, shopId: string): Promise<Map<string | null, number>> {
+export async function countMembersByTier(
+  conn: Conn,
+  shopId: string,
+  program: TierProgramKind = "vip",
+): Promise<Map<string | null, number>> {
   const rows = await conn
     .selectFrom("customer_tiers as ct")
     .innerJoin("customers as c", (j) =>
@@ -157,19 +195,26 @@ export async function countMembersByTier(conn: Conn, shopId: string): Promise<Ma
     )
     .select(["ct.tier_id", sql<number>`count(*)::int`.as("n")])
     .where("ct.shop_id", "=", shopId)
+    .where("ct.program", "=", program)
     .where("c.type", "=", "member")
     .groupBy("ct.tier_id")
     .execute();
   return new Map(rows.map((r) => [r.tier_id, r.n]));
 }
 
-export async function countMembers(conn: Conn, shopId: string): Promise<number> {
-  const r = await conn
+/** The members a program measures: every member for VIP, members of a company for B2B (I-21). */
+export async function countMembers(
+  conn: Conn,
+  shopId: string,
+  program: TierProgramKind = "vip",
+): Promise<number> {
+  let q = conn
     .selectFrom("customers")
     .select(sql<number>`count(*)::int`.as("n"))
     .where("shop_id", "=", shopId)
-    .where("type", "=", "member")
-    .executeTakeFirstOrThrow();
+    .where("type", "=", "member");
+  if (program === "b2b") q = q.where("is_b2b", "=", true);
+  const r = await q.executeTakeFirstOrThrow();
   return r.n;
 }
 
@@ -202,6 +247,7 @@ export function measureMembers(
   basis: TierBasis,
   periodStart: Date | null,
   which: { customerIds: readonly string[] } | { after: string | null; limit: number },
+  program: TierProgramKind = "vip",
 ): Promise<MemberMeasure[]> {
   const metric =
     basis === "points_earned"
@@ -222,9 +268,14 @@ export function measureMembers(
           : sql`coalesce(tot.orders_counted, 0)`;
   // J-11 (decision 0167): the measure a tier import or migration brought, a fact dated when it was
   // imported: it counts over a lifetime, and in a period that started before it was imported.
-  const baseline = periodStart
-    ? sql`coalesce(case when b.counted_from >= ${periodStart} then b.value end, 0)`
-    : sql`coalesce(b.value, 0)`;
+  // Imported measures are VIP ones; B2B partner tiers measure company members only (decision 0174).
+  const baseline =
+    program === "b2b"
+      ? sql`0`
+      : periodStart
+        ? sql`coalesce(case when b.counted_from >= ${periodStart} then b.value end, 0)`
+        : sql`coalesce(b.value, 0)`;
+  const companies = program === "b2b" ? sql`and c.is_b2b` : sql``;
   const filter =
     "customerIds" in which
       ? sql`and c.id = any(${[...which.customerIds]}::text[])`
@@ -237,10 +288,10 @@ export function measureMembers(
       greatest(0, (${metric})::bigint + (${baseline})::bigint)::bigint as metric, ct.metric as stored_metric,
       tot.last_order_at
     from customers c
-    left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id
+    left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id and ct.program = ${program}
     left join customer_order_totals tot on tot.shop_id = c.shop_id and tot.customer_id = c.id
     left join customer_tier_baselines b on b.shop_id = c.shop_id and b.customer_id = c.id and b.basis = ${basis}
-    where c.shop_id = ${shopId} and c.type = 'member' ${filter}
+    where c.shop_id = ${shopId} and c.type = 'member' ${companies} ${filter}
     order by c.id
     ${limit}`
     .execute(conn)
@@ -331,7 +382,13 @@ export interface StandingWrite {
 }
 
 /** Writes members' standings in one statement (only those that changed are passed). */
-export async function upsertStandings(trx: Tx, shopId: string, rows: readonly StandingWrite[], at: Date) {
+export async function upsertStandings(
+  trx: Tx,
+  shopId: string,
+  rows: readonly StandingWrite[],
+  at: Date,
+  program: TierProgramKind = "vip",
+) {
   if (rows.length === 0) return;
   await trx
     .insertInto("customer_tiers")
@@ -339,6 +396,7 @@ export async function upsertStandings(trx: Tx, shopId: string, rows: readonly St
       rows.map((r) => ({
         shop_id: shopId,
         customer_id: r.customerId,
+        program,
         tier_id: r.tierId,
         metric: r.metric,
         exclusive: r.exclusive,
@@ -347,7 +405,7 @@ export async function upsertStandings(trx: Tx, shopId: string, rows: readonly St
       })),
     )
     .onConflict((oc) =>
-      oc.columns(["shop_id", "customer_id"]).doUpdateSet((eb) => ({
+      oc.columns(["shop_id", "customer_id", "program"]).doUpdateSet((eb) => ({
         tier_id: eb.ref("excluded.tier_id"),
         metric: eb.ref("excluded.metric"),
         exclusive: eb.ref("excluded.exclusive"),
@@ -659,6 +717,7 @@ export async function insertRun(
     actorEmail: string | null;
     done: boolean;
     at: Date;
+    program?: TierProgramKind;
   },
 ): Promise<void> {
   await trx
@@ -666,6 +725,7 @@ export async function insertRun(
     .values({
       shop_id: run.shopId,
       id: run.id,
+      program: run.program ?? "vip",
       action: run.action,
       status: run.done ? "done" : "running",
       total: run.total,
@@ -688,21 +748,32 @@ export function findRun(conn: Conn, shopId: string, id: string): Promise<TierRun
     .executeTakeFirst();
 }
 
-export function latestRun(conn: Conn, shopId: string): Promise<TierRunRow | undefined> {
+export function latestRun(
+  conn: Conn,
+  shopId: string,
+  program: TierProgramKind = "vip",
+): Promise<TierRunRow | undefined> {
   return conn
     .selectFrom("tier_runs")
     .selectAll()
     .where("shop_id", "=", shopId)
+    .where("program", "=", program)
     .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
 }
 
-export function listRuns(conn: Conn, shopId: string, limit: number): Promise<TierRunRow[]> {
+export function listRuns(
+  conn: Conn,
+  shopId: string,
+  limit: number,
+  program: TierProgramKind = "vip",
+): Promise<TierRunRow[]> {
   return conn
     .selectFrom("tier_runs")
     .selectAll()
     .where("shop_id", "=", shopId)
+    .where("program", "=", program)
     .orderBy("seq", "desc")
     .limit(limit)
     .execute();
@@ -772,6 +843,7 @@ export async function isExclusiveStanding(conn: Conn, shopId: string, customerId
     .select("exclusive")
     .where("shop_id", "=", shopId)
     .where("customer_id", "=", customerId)
+    .where("program", "=", "vip")
     .executeTakeFirst();
   return Boolean(row?.exclusive);
 }
@@ -790,11 +862,18 @@ export function issuedCoupons(conn: Conn, shopId: string, customerId: string) {
 }
 
 /** Members standing in a tier, by id after `after` (keyset pages for the manual tag sync). */
-export async function standingMemberIds(conn: Conn, shopId: string, after: string | null, limit: number) {
+export async function standingMemberIds(
+  conn: Conn,
+  shopId: string,
+  after: string | null,
+  limit: number,
+  program: TierProgramKind = "vip",
+) {
   let q = conn
     .selectFrom("customer_tiers")
     .select("customer_id")
     .where("shop_id", "=", shopId)
+    .where("program", "=", program)
     .where("tier_id", "is not", null);
   if (after !== null) q = q.where("customer_id", ">", after);
   return (await q.orderBy("customer_id").limit(limit).execute()).map((r) => r.customer_id);

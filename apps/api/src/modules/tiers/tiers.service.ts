@@ -14,11 +14,22 @@ import type {
   TierSettingsBody,
   TierView,
 } from "@laurel/contracts";
-import type { Db, ShopRow, TierChangeReason, TierProgramRow, TierRow, TierRunRow, Tx } from "@laurel/db";
+import type {
+  Db,
+  ShopRow,
+  TierChangeReason,
+  TierProgramKind,
+  TierProgramRow,
+  TierRow,
+  TierRunRow,
+  Tx,
+} from "@laurel/db";
 import {
+  b2bSettingsIssue,
   buildDiscountCode,
   codeSuffixFromBytes,
   DEFAULT_TIER_SETTINGS,
+  defaultTierSettingsFor,
   entryRewardFor,
   evaluateTier,
   type PreTier,
@@ -79,7 +90,7 @@ const preTiersOf = (ladder: Ladder): PreTier[] =>
   ladder.tiers.flatMap((t) => (t.preTier ? [{ tierId: t.id, ...t.preTier }] : []));
 
 function settingsOf(row: TierProgramRow): TierSettings {
-  return { ...DEFAULT_TIER_SETTINGS, ...(row.settings as Partial<TierSettings>) };
+  return { ...defaultTierSettingsFor(row.program), ...(row.settings as Partial<TierSettings>) };
 }
 
 export function liveOf(row: Pick<TierProgramRow, "live"> | undefined): Ladder | null {
@@ -133,18 +144,22 @@ function presentTier(t: TierRow, members: number): TierView {
 }
 
 /** `GET /apiSa/tiers`: settings, tiers with their members, lifecycle state and the latest run. */
-export async function getTierProgram(deps: Deps, shopId: string): Promise<TierProgramView> {
+export async function getTierProgram(
+  deps: Deps,
+  shopId: string,
+  kind: TierProgramKind = "vip",
+): Promise<TierProgramView> {
   const [program, tiers, run, byTier] = await Promise.all([
-    repo.findProgram(deps.db, shopId),
-    repo.listTiers(deps.db, shopId),
-    repo.latestRun(deps.db, shopId),
-    repo.countMembersByTier(deps.db, shopId),
+    repo.findProgram(deps.db, shopId, kind),
+    repo.listTiers(deps.db, shopId, kind),
+    repo.latestRun(deps.db, shopId, kind),
+    repo.countMembersByTier(deps.db, shopId, kind),
   ]);
   const launched = program?.status === "launched";
   const inForce = new Set(liveOf(program)?.tiers.map((t) => t.id) ?? []);
   return {
     status: program?.status ?? "inactive",
-    settings: (program ? settingsOf(program) : DEFAULT_TIER_SETTINGS) as TierSettingsBody,
+    settings: (program ? settingsOf(program) : defaultTierSettingsFor(kind)) as TierSettingsBody,
     tiers: tiers.map((t) => presentTier(t, launched && inForce.has(t.id) ? (byTier.get(t.id) ?? 0) : 0)),
     needsRelaunch: Boolean(
       launched &&
@@ -154,23 +169,36 @@ export async function getTierProgram(deps: Deps, shopId: string): Promise<TierPr
     ),
     launchedAt: iso(program?.launched_at ?? null),
     run: run ? presentRun(run) : null,
-    members: await repo.countMembers(deps.db, shopId),
+    members: await repo.countMembers(deps.db, shopId, kind),
   };
 }
 
-export async function getTierRun(deps: Deps, shopId: string, runId: string): Promise<TierRunView> {
+export async function getTierRun(
+  deps: Deps,
+  shopId: string,
+  runId: string,
+  kind: TierProgramKind = "vip",
+): Promise<TierRunView> {
   const run = await repo.findRun(deps.db, shopId, runId);
-  if (!run) throw notFound();
+  if (!run || run.program !== kind) throw notFound();
   return presentRun(run);
 }
 
-export async function listTierRuns(deps: Deps, shopId: string): Promise<TierRunView[]> {
-  return (await repo.listRuns(deps.db, shopId, 20)).map(presentRun);
+export async function listTierRuns(
+  deps: Deps,
+  shopId: string,
+  kind: TierProgramKind = "vip",
+): Promise<TierRunView[]> {
+  return (await repo.listRuns(deps.db, shopId, 20, kind)).map(presentRun);
 }
 
 /** Locks the program for a change: never while a calculation runs (I-10). */
-async function lockForChange(trx: Tx, shopId: string): Promise<TierProgramRow> {
-  const program = await repo.lockProgram(trx, shopId, DEFAULT_TIER_SETTINGS);
+async function lockForChange(
+  trx: Tx,
+  shopId: string,
+  kind: TierProgramKind = "vip",
+): Promise<TierProgramRow> {
+  const program = await repo.lockProgram(trx, shopId, defaultTierSettingsFor(kind), kind);
   if (program.running_run_id) throw new AppError("tier_run_in_progress", 409);
   return program;
 }
@@ -181,17 +209,26 @@ export async function saveTierSettings(
   shopId: string,
   actor: Actor,
   body: TierSettingsBody,
+  kind: TierProgramKind = "vip",
 ): Promise<TierProgramView> {
+  const issue =
+    kind === "b2b"
+      ? b2bSettingsIssue(body)
+      : body.hideDefaultTier !== undefined
+        ? { field: "hideDefaultTier", message: "VIP tiers hide the default tier in the Design tab." }
+        : null;
+  if (issue) throw new AppError("validation_failed", 400, issue.message, [issue]);
   await deps.db.transaction().execute(async (trx) => {
-    const program = await lockForChange(trx, shopId);
+    const program = await lockForChange(trx, shopId, kind);
     const current = settingsOf(program);
     if (JSON.stringify(current) === JSON.stringify({ ...current, ...body })) return;
-    if (program.status === "launched") throw new AppError("tier_settings_locked", 409);
+    if (program.status === "launched")
+      throw new AppError(kind === "b2b" ? "b2b_tier_settings_locked" : "tier_settings_locked", 409);
     const settings = { ...current, ...body };
-    await repo.updateProgram(trx, shopId, { settings, draftChangedAt: deps.clock.now() });
-    await auditWrite(trx, shopId, actor, "tiers.settings.saved", { settings });
+    await repo.updateProgram(trx, shopId, { settings, draftChangedAt: deps.clock.now() }, kind);
+    await auditWrite(trx, shopId, actor, "tiers.settings.saved", { program: kind, settings });
   });
-  return getTierProgram(deps, shopId);
+  return getTierProgram(deps, shopId, kind);
 }
 
 function ladderError(issues: ReturnType<typeof validateTiers>, tierId: string): AppError | null {
@@ -213,10 +250,16 @@ export async function saveTier(
   actor: Actor,
   id: string | null,
   body: TierBody,
+  kind: TierProgramKind = "vip",
 ): Promise<TierView> {
+  // I-19: B2B partner tiers are reached by their milestone; exclusive (hand-assigned) tiers are VIP's.
+  if (kind === "b2b" && body.exclusive) {
+    const message = "B2B partner tiers cannot be exclusive";
+    throw new AppError("validation_failed", 400, message, [{ field: "exclusive", message }]);
+  }
   return deps.db.transaction().execute(async (trx) => {
-    await lockForChange(trx, shopId);
-    const tiers = await repo.listTiers(trx, shopId);
+    await lockForChange(trx, shopId, kind);
+    const tiers = await repo.listTiers(trx, shopId, kind);
     if (id !== null && !tiers.some((t) => t.id === id)) throw notFound();
     const tierId = id ?? deps.newId("tier");
     const next = [
@@ -232,25 +275,33 @@ export async function saveTier(
     const error = ladderError(validateTiers(next), tierId);
     if (error) throw error;
     const fields = { ...body, name: body.name.trim() };
-    if (id === null) await repo.insertTier(trx, shopId, tierId, fields);
+    if (id === null) await repo.insertTier(trx, shopId, tierId, fields, kind);
     else await repo.updateTier(trx, shopId, tierId, fields);
-    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() });
-    await auditWrite(trx, shopId, actor, "tiers.tier.saved", { tierId, ...fields });
-    const saved = (await repo.listTiers(trx, shopId)).find((t) => t.id === tierId);
+    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() }, kind);
+    await auditWrite(trx, shopId, actor, "tiers.tier.saved", { program: kind, tierId, ...fields });
+    const saved = (await repo.listTiers(trx, shopId, kind)).find((t) => t.id === tierId);
     if (!saved) throw notFound();
     return presentTier(saved, 0);
   });
 }
 
-export async function deleteTier(deps: Deps, shopId: string, actor: Actor, id: string): Promise<void> {
+export async function deleteTier(
+  deps: Deps,
+  shopId: string,
+  actor: Actor,
+  id: string,
+  kind: TierProgramKind = "vip",
+): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await lockForChange(trx, shopId);
-    const remaining = (await repo.listTiers(trx, shopId)).filter((t) => t.id !== id).map(toLadderTier);
+    await lockForChange(trx, shopId, kind);
+    const tiers = await repo.listTiers(trx, shopId, kind);
+    if (!tiers.some((t) => t.id === id)) throw notFound();
+    const remaining = tiers.filter((t) => t.id !== id).map(toLadderTier);
     if (!(await repo.deleteTier(trx, shopId, id))) throw notFound();
     const error = ladderError(validateTiers(remaining), remaining[0]?.id ?? id);
     if (error) throw error;
-    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() });
-    await auditWrite(trx, shopId, actor, "tiers.tier.deleted", { tierId: id });
+    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() }, kind);
+    await auditWrite(trx, shopId, actor, "tiers.tier.deleted", { program: kind, tierId: id });
   });
 }
 
@@ -265,10 +316,11 @@ export async function saveTierRewards(
   actor: Actor,
   id: string,
   body: TierRewardsBody,
+  kind: TierProgramKind = "vip",
 ): Promise<TierView> {
   return deps.db.transaction().execute(async (trx) => {
-    await lockForChange(trx, shopId);
-    const tiers = (await repo.listTiers(trx, shopId)).map(toLadderTier);
+    await lockForChange(trx, shopId, kind);
+    const tiers = (await repo.listTiers(trx, shopId, kind)).map(toLadderTier);
     const tier = tiers.find((t) => t.id === id);
     if (!tier) throw notFound();
     if (body.preTier) {
@@ -281,9 +333,9 @@ export async function saveTierRewards(
       }
     }
     await repo.updateTierRewards(trx, shopId, id, body);
-    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() });
-    await auditWrite(trx, shopId, actor, "tiers.tier.rewards_saved", { tierId: id, ...body });
-    const saved = (await repo.listTiers(trx, shopId)).find((t) => t.id === id);
+    await repo.updateProgram(trx, shopId, { draftChangedAt: deps.clock.now() }, kind);
+    await auditWrite(trx, shopId, actor, "tiers.tier.rewards_saved", { program: kind, tierId: id, ...body });
+    const saved = (await repo.listTiers(trx, shopId, kind)).find((t) => t.id === id);
     if (!saved) throw notFound();
     return presentTier(saved, 0);
   });
@@ -395,8 +447,9 @@ export async function applyDecision(
   at: Date,
   /** Given, the moves' platform tags are synced by a job enqueued here (I-08, outbox). */
   deps?: Deps,
+  kind: TierProgramKind = "vip",
 ): Promise<void> {
-  await repo.upsertStandings(trx, shopId, d.writes, at);
+  await repo.upsertStandings(trx, shopId, d.writes, at, kind);
   await repo.insertChanges(trx, shopId, d.changes, at);
   if (deps && d.changes.length > 0 && ladder.settings.tagPrefix.trim() !== "") {
     await enqueueTierTags(
@@ -404,6 +457,7 @@ export async function applyDecision(
       trx,
       shopId,
       d.changes.map((c) => c.customerId),
+      kind,
     );
   }
   const fresh = await repo.insertGrants(
@@ -453,8 +507,9 @@ export async function updateMembersTiers(
     grantEntryRewards: true,
     emails: true,
   },
+  kind: TierProgramKind = "vip",
 ): Promise<void> {
-  const program = await repo.findProgram(trx, shop.id);
+  const program = await repo.findProgram(trx, shop.id, kind);
   const ladder = liveOf(program);
   if (program?.status !== "launched" || !ladder || ladder.tiers.length === 0) return;
   const now = deps.clock.now();
@@ -469,6 +524,7 @@ export async function updateMembersTiers(
     {
       customerIds: ids,
     },
+    kind,
   );
   const periodKey = measures.length > 0 ? periodKeyOf(ladder, now, timeZone) : "lifetime";
   const granted = await grantedRewards(trx, shop.id, ids, periodKey);
@@ -479,8 +535,9 @@ export async function updateMembersTiers(
     reason: how.reason,
     sourceRefs,
   });
-  await applyDecision(trx, shop.id, ladder, d, now, deps);
-  if (how.emails)
+  await applyDecision(trx, shop.id, ladder, d, now, deps, kind);
+  // The tier e-mails speak of VIP tiers: B2B partners' moves are recorded and tagged, not e-mailed.
+  if (how.emails && kind === "vip")
     await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, d.changes, `order:${now.toISOString()}`));
 }
 
@@ -552,7 +609,10 @@ function periodKeyOf(ladder: Ladder, now: Date, timeZone: string | null): string
 }
 
 async function draftLadder(conn: Db | Tx, shopId: string, program: TierProgramRow): Promise<Ladder> {
-  return { settings: settingsOf(program), tiers: (await repo.listTiers(conn, shopId)).map(toLadderTier) };
+  return {
+    settings: settingsOf(program),
+    tiers: (await repo.listTiers(conn, shopId, program.program)).map(toLadderTier),
+  };
 }
 
 /**
@@ -564,11 +624,13 @@ export async function launchTiers(
   shop: ShopRow,
   auth: Pick<AdminAuth, "userId" | "userEmail" | "impersonatedBy">,
   body: TierLaunchBody,
+  kind: TierProgramKind = "vip",
 ): Promise<TierRunView> {
   const run = await deps.db.transaction().execute(async (trx) => {
-    const program = await lockForChange(trx, shop.id);
+    const program = await lockForChange(trx, shop.id, kind);
     const ladder = await draftLadder(trx, shop.id, program);
-    if (ladder.tiers.length === 0) throw new AppError("tiers_missing", 400);
+    if (ladder.tiers.length === 0)
+      throw new AppError(kind === "b2b" ? "b2b_tiers_missing" : "tiers_missing", 400);
     const error = ladderError(validateTiers(ladder.tiers), ladder.tiers[0]?.id ?? "");
     if (error) throw error;
     const now = deps.clock.now();
@@ -576,22 +638,29 @@ export async function launchTiers(
       shopId: shop.id,
       id: deps.newId("tierrun"),
       action: program.status === "launched" ? ("relaunch_tier" as const) : ("launch_tier" as const),
-      total: await repo.countMembers(trx, shop.id),
+      total: await repo.countMembers(trx, shop.id, kind),
       changeNotes: body.changeNotes,
       grantEntryRewards: body.grantEntryRewards,
       actorEmail: auth.userEmail,
       done: false,
       at: now,
+      program: kind,
     };
     await repo.insertRun(trx, run);
-    await repo.updateProgram(trx, shop.id, {
-      status: "launched",
-      live: ladder,
-      launchedAt: now,
-      runningRunId: run.id,
-    });
+    await repo.updateProgram(
+      trx,
+      shop.id,
+      {
+        status: "launched",
+        live: ladder,
+        launchedAt: now,
+        runningRunId: run.id,
+      },
+      kind,
+    );
     await deps.queue.sendInTransaction(trx, recalculateTiers, { shopId: shop.id, runId: run.id });
     await auditWrite(trx, shop.id, auth, `tiers.${run.action}`, {
+      program: kind,
       runId: run.id,
       changeNotes: body.changeNotes,
     });
@@ -612,9 +681,9 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
   for (;;) {
     const finished = await deps.db.transaction().execute(async (trx) => {
       const run = await repo.findRun(trx, shopId, runId);
-      const program = await repo.findProgram(trx, shopId);
-      const ladder = liveOf(program);
       if (run?.status !== "running") return true;
+      const program = await repo.findProgram(trx, shopId, run.program);
+      const ladder = liveOf(program);
       const shop = await trx.selectFrom("shops").selectAll().where("id", "=", shopId).executeTakeFirst();
       if (!shop || !ladder || program?.running_run_id !== runId) {
         await repo.finishRun(
@@ -622,7 +691,9 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
           shopId,
           runId,
           "failed",
-          "The VIP program changed during the run.",
+          run.program === "b2b"
+            ? "The B2B program changed during the run."
+            : "The VIP program changed during the run.",
           deps.clock.now(),
         );
         return true;
@@ -639,6 +710,7 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
           after: run.cursor,
           limit: TIER_CHUNK,
         },
+        run.program,
       );
       if (measures.length === 0) {
         await repo.finishRun(trx, shopId, runId, "done", null, now);
@@ -655,7 +727,7 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
         grantEntryRewards: run.grant_entry_rewards,
         reason,
       });
-      await applyDecision(trx, shopId, ladder, d, now, deps);
+      await applyDecision(trx, shopId, ladder, d, now, deps, run.program);
       await repo.advanceRun(trx, shopId, runId, measures.length, ids.at(-1) ?? null);
       return false;
     });
@@ -667,11 +739,18 @@ export async function runTierRecalculation(deps: Deps, shopId: string, runId: st
  * What launching the draft now would do, without writing anything: members per tier before and
  * after, who moves up or down, and the entry rewards it would pay.
  */
-export async function previewTiers(deps: Deps, shop: ShopRow): Promise<TierPreview> {
-  const program = await repo.findProgram(deps.db, shop.id);
+export async function previewTiers(
+  deps: Deps,
+  shop: ShopRow,
+  kind: TierProgramKind = "vip",
+): Promise<TierPreview> {
+  const program = await repo.findProgram(deps.db, shop.id, kind);
   const ladder = program
     ? await draftLadder(deps.db, shop.id, program)
-    : { settings: DEFAULT_TIER_SETTINGS, tiers: (await repo.listTiers(deps.db, shop.id)).map(toLadderTier) };
+    : {
+        settings: defaultTierSettingsFor(kind),
+        tiers: (await repo.listTiers(deps.db, shop.id, kind)).map(toLadderTier),
+      };
   const live = program?.status === "launched" ? liveOf(program) : null;
   const inForce = new Set(live?.tiers.map((t) => t.id) ?? []);
   const now = deps.clock.now();
@@ -699,6 +778,7 @@ export async function previewTiers(deps: Deps, shop: ShopRow): Promise<TierPrevi
         after: cursor,
         limit: TIER_CHUNK,
       },
+      kind,
     );
     if (measures.length === 0) break;
     cursor = measures.at(-1)?.customer_id ?? null;
@@ -755,11 +835,15 @@ export async function deactivateTiers(
   deps: Deps,
   shopId: string,
   auth: Pick<AdminAuth, "userId" | "userEmail" | "impersonatedBy">,
+  kind: TierProgramKind = "vip",
 ): Promise<TierRunView> {
   const run = await deps.db.transaction().execute(async (trx) => {
-    const program = await lockForChange(trx, shopId);
-    if (program.status !== "launched") throw new AppError("tier_not_launched", 409);
-    if ((await repo.countTierRewardPrograms(trx, shopId)) > 0) throw new AppError("tier_rewards_in_use", 409);
+    const program = await lockForChange(trx, shopId, kind);
+    if (program.status !== "launched")
+      throw new AppError(kind === "b2b" ? "b2b_tier_not_launched" : "tier_not_launched", 409);
+    // I-12, C-31 are about VIP tier reward programs; B2B partner tiers carry their rewards themselves.
+    if (kind === "vip" && (await repo.countTierRewardPrograms(trx, shopId)) > 0)
+      throw new AppError("tier_rewards_in_use", 409);
     const now = deps.clock.now();
     const id = deps.newId("tierrun");
     await repo.insertRun(trx, {
@@ -772,10 +856,11 @@ export async function deactivateTiers(
       actorEmail: auth.userEmail,
       done: true,
       at: now,
+      program: kind,
     });
-    await repo.updateProgram(trx, shopId, { status: "deactivated" });
-    await repo.openVipOnlyPrograms(trx, shopId);
-    await auditWrite(trx, shopId, auth, "tiers.deactivated_tier", { runId: id });
+    await repo.updateProgram(trx, shopId, { status: "deactivated" }, kind);
+    if (kind === "vip") await repo.openVipOnlyPrograms(trx, shopId);
+    await auditWrite(trx, shopId, auth, "tiers.deactivated_tier", { program: kind, runId: id });
     const row = await repo.findRun(trx, shopId, id);
     if (!row) throw notFound();
     return presentRun(row);
@@ -936,8 +1021,12 @@ export async function tierRunInProgress(conn: Db | Tx, shopId: string, hold = fa
   return (await repo.runningRunId(conn, shopId, hold)) !== null;
 }
 
-export async function hasTierProgram(deps: Deps, shopId: string): Promise<boolean> {
-  return (await repo.findProgram(deps.db, shopId)) !== undefined;
+export async function hasTierProgram(
+  deps: Deps,
+  shopId: string,
+  kind: TierProgramKind = "vip",
+): Promise<boolean> {
+  return (await repo.findProgram(deps.db, shopId, kind)) !== undefined;
 }
 
 /**
@@ -1075,6 +1164,7 @@ export async function tierInForceOf(
     .select("tier_id")
     .where("shop_id", "=", shopId)
     .where("customer_id", "=", customerId)
+    .where("program", "=", "vip")
     .executeTakeFirst();
   const tierId = row?.tier_id ?? tierForMetric(ladder.tiers, 0)?.id ?? null;
   return ladder.tiers.some((t) => t.id === tierId) ? tierId : null;

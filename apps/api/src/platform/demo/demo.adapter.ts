@@ -15,7 +15,32 @@ import { createDemoDiscounts } from "./demo-discounts";
  * The demo platform: a local store that needs no network. Shop facts are derived from the shop's
  * domain so every demo shop is stable across restarts.
  */
-export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
+/** The scopes the demo store grants: the app's own (shopify.app.toml) and the B2B ones (I-21). */
+export const DEMO_GRANTED_SCOPES = [
+  "read_orders",
+  "read_customers",
+  "write_customers",
+  "read_discounts",
+  "write_discounts",
+  "read_themes",
+  "write_app_proxy",
+  "read_products",
+  "read_companies",
+  "write_publications",
+] as const;
+
+/** What the demo store is on: Shopify Basic by default, or Plus (`DEMO_STORE_PLAN=plus`, decision 0174). */
+export const demoStorePlans = {
+  basic: { shopifyPlan: "basic", planName: "Basic" },
+  plus: { shopifyPlan: "shopify_plus", planName: "Shopify Plus" },
+} as const;
+
+export function createDemoPlatform(
+  clock: Clock,
+  db: Db,
+  options: { storePlan?: keyof typeof demoStorePlans } = {},
+): PlatformPort {
+  const storePlan = demoStorePlans[options.storePlan ?? "basic"];
   const store = createDemoDiscounts(db);
   const catalogue = createDemoCatalogue(db);
   const customers = createDemoCustomers(db);
@@ -40,12 +65,13 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
       name,
       email: `owner@${handle}.example`,
       domain: null,
-      shopifyPlan: "basic",
+      // Basic, or Plus with B2B companies (decision 0174: B2B partner tiers need a Plus store).
+      shopifyPlan: storePlan.shopifyPlan,
       isDevelopmentShop: false,
       shopOwner: "Demo Merchant",
       countryCode: "US",
       currency: "USD",
-      planName: "Basic",
+      planName: storePlan.planName,
       country: "United States",
       address1: "1 Demo Street",
       phone: null,
@@ -57,7 +83,7 @@ export function createDemoPlatform(clock: Clock, db: Db): PlatformPort {
   return {
     name: "demo",
     async install(shopDomain): Promise<PlatformInstall> {
-      return { accessToken: null, info: info(shopDomain) };
+      return { accessToken: null, info: info(shopDomain), scopes: [...DEMO_GRANTED_SCOPES] };
     },
     async getShopInfo(shop: PlatformShop) {
       return info(shop.domain);

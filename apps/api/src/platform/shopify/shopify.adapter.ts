@@ -205,7 +205,8 @@ export function createShopifyPlatform(config: ShopifyPlatformConfig): PlatformPo
       const token = tokenExchangeResponse.safeParse(await res.json());
       if (!token.success) throw new PlatformError("Unexpected token exchange response", false);
       const accessToken = token.data.access_token;
-      return { accessToken, info: await getShopInfo({ domain: shopDomain, accessToken }) };
+      const scopes = token.data.scope === undefined ? null : token.data.scope.split(",").map((s) => s.trim());
+      return { accessToken, info: await getShopInfo({ domain: shopDomain, accessToken }), scopes };
     },
     getShopInfo,
     async supportsAppBlocks(shop) {

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { AreaUnavailable } from "../../../components/area-unavailable";
 import {
+  B2bPrivilegesScreen,
   B2bScreen,
   ExclusiveDealScreen,
   SubscriptionScreen,
@@ -27,7 +28,7 @@ export default function MembershipScreen() {
   if (path.startsWith("/membership/tier-reward/") && id) return <TierRewardEditor tierId={id} />;
   if (path === "/membership/exclusive-deal") return <ExclusiveDealScreen />;
   if (path === "/membership/subscription") return <SubscriptionScreen />;
-  if (path === "/wholesale/vip") return <B2bScreen privileges={false} />;
-  if (path.startsWith("/wholesale/privileges/")) return <B2bScreen privileges />;
+  if (path === "/wholesale/vip") return <B2bScreen />;
+  if (path.startsWith("/wholesale/privileges/") && id) return <B2bPrivilegesScreen tierId={id} />;
   return <AreaUnavailable title={t("areas.membership")} />;
 }

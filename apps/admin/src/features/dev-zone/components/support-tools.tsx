@@ -1,4 +1,4 @@
-import type { PriorOrderSyncState, StaffShop } from "@laurel/contracts";
+import { type PlanId, type PriorOrderSyncState, planIds, type StaffShop } from "@laurel/contracts";
 import {
   Badge,
   Banner,
@@ -15,11 +15,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
+import { planDisplayName } from "../../../lib/plans";
 import { usePriorOrderSync, useUnlockPriorOrderSync } from "../api/prior-order-sync";
+import { usePutStaffShopPlan } from "../api/put-staff-shop-plan";
 
 /**
  * `/dev_zone/support/tools` (P-10): what Laurel support does on a shop's behalf, each action
- * audit-logged by the server. Today: allow one more past-order sync (C-27, decision 0172).
+ * audit-logged by the server: allow one more past-order sync (C-27, decision 0172), and grant a
+ * plan (e.g. Advanced for the demo shop to try B2B partner tiers, decision 0174).
  */
 export function SupportTools({ shops }: { shops: StaffShop[] }) {
   const { t } = useTranslation();
@@ -38,6 +41,9 @@ export function SupportTools({ shops }: { shops: StaffShop[] }) {
         />
       </Card>
       {shopId ? <PriorOrderSyncSupport key={shopId} shopId={shopId} /> : null}
+      {shopId ? (
+        <PlanGrant key={`plan-${shopId}`} shopId={shopId} plan={shops.find((s) => s.id === shopId)?.plan} />
+      ) : null}
     </BlockStack>
   );
 }
@@ -158,5 +164,44 @@ function SyncStatus({ state }: { state: PriorOrderSyncState }) {
         </Text>
       ) : null}
     </BlockStack>
+  );
+}
+
+/** A plan granted by Laurel support (the staff API's `plan`, audited by the server). */
+function PlanGrant({ shopId, plan }: { shopId: string; plan: PlanId | undefined }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const grant = usePutStaffShopPlan(shopId);
+  const [chosen, setChosen] = useState<PlanId>(plan ?? "free");
+  const onGrant = () =>
+    grant.mutate(chosen, {
+      onSuccess: () => toast(t("devZonePlan.granted", { plan: planDisplayName(chosen) })),
+      onError: (error) =>
+        toast(error instanceof ApiError && error.serverError ? error.serverError : t("devZonePlan.failed"), {
+          isError: true,
+        }),
+    });
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("devZonePlan.title")}
+        </Text>
+        <Text as="p" tone="subdued">
+          {t("devZonePlan.help")}
+        </Text>
+        <Select
+          label={t("devZonePlan.plan")}
+          options={planIds.map((id) => ({ value: id, label: `${planDisplayName(id)} (${id})` }))}
+          value={chosen}
+          onChange={(v) => setChosen(v as PlanId)}
+        />
+        <InlineStack>
+          <Button onClick={onGrant} loading={grant.isPending} disabled={chosen === plan}>
+            {t("devZonePlan.grant")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
   );
 }

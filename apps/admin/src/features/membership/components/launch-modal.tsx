@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "../../../lib/host/host";
 import { usePostTierLaunch } from "../api/post-tier-launch";
+import { useTierProgramKind } from "../api/tier-program-kind";
 
 interface LaunchModalProps {
   open: boolean;
@@ -14,6 +15,7 @@ interface LaunchModalProps {
 /** I-11, I-14: the launch confirmation, with change notes and "grant entry rewards". */
 export function LaunchModal({ open, relaunch, onClose, onLaunched }: LaunchModalProps) {
   const { t } = useTranslation();
+  const b2b = useTierProgramKind() === "b2b";
   const toast = useToast();
   const launch = usePostTierLaunch();
   const [notes, setNotes] = useState("");
@@ -40,7 +42,11 @@ export function LaunchModal({ open, relaunch, onClose, onLaunched }: LaunchModal
     <Modal
       open={open}
       onClose={onClose}
-      title={relaunch ? t("membership.launch.relaunchTitle") : t("membership.launch.title")}
+      title={
+        b2b
+          ? t(relaunch ? "b2bTiers.relaunchTitle" : "b2bTiers.launchTitle")
+          : t(relaunch ? "membership.launch.relaunchTitle" : "membership.launch.title")
+      }
       primaryAction={{
         content: relaunch ? t("membership.lifecycle.relaunch") : t("membership.lifecycle.launch"),
         loading: launch.isPending,
@@ -50,7 +56,7 @@ export function LaunchModal({ open, relaunch, onClose, onLaunched }: LaunchModal
     >
       <Modal.Section>
         <BlockStack gap="300">
-          <Text as="p">{t("membership.launch.body")}</Text>
+          <Text as="p">{t(b2b ? "b2bTiers.launchBody" : "membership.launch.body")}</Text>
           <TextField
             label={t("membership.launch.notes")}
             value={notes}

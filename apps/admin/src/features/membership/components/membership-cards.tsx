@@ -19,6 +19,7 @@ function statusOf(key: CardKey, o: MembershipOverview): { tone?: "success" | "at
       if (o.exclusiveDeal.running) return { tone: "success", label: "running" };
       return { label: o.exclusiveDeal.planAllowed ? "off" : "needsPlan" };
     case "b2b":
+      if (o.b2b.status === "launched") return { tone: "success", label: "running" };
       return o.b2b.available
         ? { tone: "success", label: "available" }
         : { tone: "attention", label: "requirements" };
@@ -52,7 +53,13 @@ export function MembershipCards() {
                     {t(`membership.cards.${key}.body`)}
                   </Text>
                   <InlineStack>
-                    <Button url={href(PATHS[key])}>{t(`membershipMore.cards.open.${key}`)}</Button>
+                    <Button url={href(PATHS[key])}>
+                      {t(
+                        key === "b2b" && overview.b2b.available
+                          ? "b2bTiers.open"
+                          : `membershipMore.cards.open.${key}`,
+                      )}
+                    </Button>
                   </InlineStack>
                 </BlockStack>
               </Card>

@@ -22,6 +22,7 @@ import { useAppPaths } from "../../../lib/routing";
 import { useDeleteTier } from "../api/delete-tier";
 import { useTierProgram } from "../api/get-tier-program";
 import { useSaveTier } from "../api/save-tier";
+import { tierPaths, useTierProgramKind } from "../api/tier-program-kind";
 import { useTierForm } from "../hooks/use-tier-form";
 import { inputToMilestone, milestoneToInput } from "../utils/milestone";
 import { TierProgramGate } from "./tier-program-gate";
@@ -50,12 +51,14 @@ export function TierEditor({ tierId }: { tierId: string | null }) {
   const { href } = useAppPaths();
   const navigate = useNavigate();
   const program = useTierProgram();
-  const back = { content: t("membership.title"), url: href("/membership") };
+  const kind = useTierProgramKind();
+  const home = tierPaths(kind).home;
+  const back = { content: t(kind === "b2b" ? "b2bTiers.title" : "membership.title"), url: href(home) };
   // After a deletion the form is gone (no unsaved changes to guard) and the list is next.
   const [deleted, setDeleted] = useState(false);
   useEffect(() => {
-    if (deleted) navigate(href("/membership"));
-  }, [deleted, navigate, href]);
+    if (deleted) navigate(href(home));
+  }, [deleted, navigate, href, home]);
   if (deleted) return null;
 
   return (
@@ -93,9 +96,12 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
   const toast = useToast();
   const save = useSaveTier();
   const remove = useDeleteTier();
+  const kind = useTierProgramKind();
+  const paths = tierPaths(kind);
   const basis = program.settings.basis;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const { form, errors, change, bar } = useTierForm({
+    home: paths.home,
     initial: () => formOf(program, tier),
     check: (f): { body: TierBody | null; errors: Record<string, string> } => {
       const milestone = inputToMilestone(basis, f.milestone);
@@ -146,12 +152,18 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
   return (
     <Page
       title={tier ? tier.name : t("membership.editor.createTitle")}
-      backAction={{ content: t("membership.title"), url: href("/membership") }}
+      backAction={{
+        content: t(kind === "b2b" ? "b2bTiers.title" : "membership.title"),
+        url: href(paths.home),
+      }}
       secondaryActions={
         tier
           ? [
               // Entry and pre-tier rewards have their own editor (I-25).
-              { content: t("tierRewards.title"), url: href(`/membership/tier-reward/${tier.id}`) },
+              {
+                content: t(kind === "b2b" ? "b2bTiers.privileges" : "tierRewards.title"),
+                url: href(paths.rewards(tier.id)),
+              },
               {
                 content: t("membership.editor.delete"),
                 destructive: true,
@@ -183,13 +195,16 @@ function TierEditorForm({ program, tier, onDeleted }: TierEditorFormProps) {
                 error={errors.milestone}
                 onChange={(milestone) => change({ milestone })}
               />
-              <Checkbox
-                label={t("membership.editor.exclusive")}
-                helpText={t("membership.editor.exclusiveHelp")}
-                checked={form.exclusive}
-                error={errors.exclusive}
-                onChange={(exclusive) => change({ exclusive })}
-              />
+              {/* I-19: B2B partner tiers are reached by their milestone only (decision 0174). */}
+              {kind === "vip" && (
+                <Checkbox
+                  label={t("membership.editor.exclusive")}
+                  helpText={t("membership.editor.exclusiveHelp")}
+                  checked={form.exclusive}
+                  error={errors.exclusive}
+                  onChange={(exclusive) => change({ exclusive })}
+                />
+              )}
               <TextField
                 label={t("membership.editor.cardColor")}
                 placeholder="#1A2B3C"

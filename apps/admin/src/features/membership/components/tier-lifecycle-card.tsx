@@ -16,6 +16,7 @@ import { useToast } from "../../../lib/host/host";
 import { usePostTierDeactivate } from "../api/post-tier-deactivate";
 import { usePostTierPreview } from "../api/post-tier-preview";
 import { usePostTierSyncTags } from "../api/post-tier-sync-tags";
+import { useTierProgramKind } from "../api/tier-program-kind";
 import { LaunchModal } from "./launch-modal";
 import { TierPreviewCard } from "./tier-preview-card";
 
@@ -32,6 +33,7 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
   const preview = usePostTierPreview();
   const deactivate = usePostTierDeactivate();
   const syncTags = usePostTierSyncTags();
+  const b2b = useTierProgramKind() === "b2b";
   const [launchOpen, setLaunchOpen] = useState(false);
   const [deactivateOpen, setDeactivateOpen] = useState(false);
   const [shownPreview, setShownPreview] = useState<TierPreview | null>(null);
@@ -75,7 +77,7 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
           <InlineStack align="space-between" blockAlign="center">
             <InlineStack gap="200" blockAlign="center">
               <Text as="h2" variant="headingMd">
-                {t("membership.lifecycle.title")}
+                {t(b2b ? "b2bTiers.lifecycleTitle" : "membership.lifecycle.title")}
               </Text>
               <span data-testid="tier-status">
                 <Badge tone={statusTone[program.status]}>{t(`membership.status.${program.status}`)}</Badge>
@@ -109,7 +111,7 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
             </InlineStack>
           </InlineStack>
           <Text as="p" tone="subdued">
-            {t("membership.lifecycle.summary", { count: program.members })}
+            {t(b2b ? "b2bTiers.summary" : "membership.lifecycle.summary", { count: program.members })}
           </Text>
           {program.needsRelaunch && (
             <Banner tone="warning" title={t("membership.lifecycle.needsRelaunchTitle")}>
@@ -147,7 +149,7 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
       <Modal
         open={deactivateOpen}
         onClose={() => setDeactivateOpen(false)}
-        title={t("membership.deactivate.title")}
+        title={t(b2b ? "b2bTiers.deactivateTitle" : "membership.deactivate.title")}
         primaryAction={{
           content: t("membership.lifecycle.deactivate"),
           destructive: true,
@@ -157,7 +159,7 @@ export function TierLifecycleCard({ program }: { program: TierProgramView }) {
         secondaryActions={[{ content: t("common.cancel"), onAction: () => setDeactivateOpen(false) }]}
       >
         <Modal.Section>
-          <Text as="p">{t("membership.deactivate.body")}</Text>
+          <Text as="p">{t(b2b ? "b2bTiers.deactivateBody" : "membership.deactivate.body")}</Text>
         </Modal.Section>
       </Modal>
     </BlockStack>

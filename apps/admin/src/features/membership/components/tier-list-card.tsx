@@ -3,12 +3,14 @@ import { Badge, Card, EmptyState, IndexTable, Link, Text } from "@shopify/polari
 import { useTranslation } from "react-i18next";
 import { emptyStateImage } from "../../../components/illustrations";
 import { useAppPaths } from "../../../lib/routing";
+import { tierPaths, useTierProgramKind } from "../api/tier-program-kind";
 import { milestoneToInput } from "../utils/milestone";
 
 /** I-04: the ladder, lowest milestone first: name, milestone, entry reward, members. */
 export function TierListCard({ program }: { program: TierProgramView }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
+  const paths = tierPaths(useTierProgramKind());
   const basis = program.settings.basis;
   if (program.tiers.length === 0) {
     return (
@@ -16,7 +18,7 @@ export function TierListCard({ program }: { program: TierProgramView }) {
         <div data-testid="tiers-empty">
           <EmptyState
             heading={t("membership.tiers.emptyTitle")}
-            action={{ content: t("membership.tiers.add"), url: href("/programs/tier/create") }}
+            action={{ content: t("membership.tiers.add"), url: href(paths.create) }}
             image={emptyStateImage}
           >
             <p>{t("membership.tiers.emptyBody")}</p>
@@ -42,7 +44,7 @@ export function TierListCard({ program }: { program: TierProgramView }) {
           <IndexTable.Row id={tier.id} key={tier.id} position={index}>
             <IndexTable.Cell>
               <span data-testid="tier-row-name">
-                <Link url={href(`/programs/tier/${tier.id}`)} removeUnderline>
+                <Link url={href(paths.editTier(tier.id))} removeUnderline>
                   {tier.name}
                 </Link>
               </span>{" "}
@@ -52,7 +54,7 @@ export function TierListCard({ program }: { program: TierProgramView }) {
               {tier.exclusive ? "—" : milestoneToInput(basis, tier.milestone)}
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <Link url={href(`/membership/tier-reward/${tier.id}`)} removeUnderline>
+              <Link url={href(paths.rewards(tier.id))} removeUnderline>
                 {[
                   tier.entryPoints > 0 ? t("membership.tiers.points", { count: tier.entryPoints }) : null,
                   tier.entryCoupon ? t("tierRewards.couponBadge") : null,

@@ -17,6 +17,7 @@ import { SaveBar } from "../../../components/save-bar/save-bar";
 import { useAppPaths } from "../../../lib/routing";
 import { useTierProgram } from "../api/get-tier-program";
 import { useSaveTierRewards } from "../api/save-tier-rewards";
+import { tierPaths, useTierProgramKind } from "../api/tier-program-kind";
 import { useTierForm } from "../hooks/use-tier-form";
 import { milestoneToInput } from "../utils/milestone";
 import { type CouponForm, type RewardErrors, rewardBodyOf, rewardFormOf } from "../utils/tier-reward-form";
@@ -30,7 +31,11 @@ export function TierRewardEditor({ tierId }: { tierId: string }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
   const program = useTierProgram();
-  const back = { content: t("membership.title"), url: href("/membership") };
+  const kind = useTierProgramKind();
+  const back = {
+    content: t(kind === "b2b" ? "b2bTiers.title" : "membership.title"),
+    url: href(tierPaths(kind).home),
+  };
   return (
     <TierProgramGate program={program} title={t("tierRewards.title")} backAction={back} skeletonLines={8}>
       {(data) => {
@@ -46,6 +51,8 @@ function TierRewardPage({ program, tier }: { program: TierProgramView; tier: Tie
   const { t } = useTranslation();
   const { href } = useAppPaths();
   const save = useSaveTierRewards();
+  const kind = useTierProgramKind();
+  const paths = tierPaths(kind);
   const basis = program.settings.basis;
   const ranked = program.tiers.filter((x) => !x.exclusive).sort((a, b) => a.milestone - b.milestone);
   const below = ranked[ranked.findIndex((x) => x.id === tier.id) - 1];
@@ -61,13 +68,17 @@ function TierRewardPage({ program, tier }: { program: TierProgramView; tier: Tie
       return { body, errors: shown(local) };
     },
     save: (body) => save.mutateAsync({ id: tier.id, body }),
+    home: paths.home,
   });
 
   return (
     <Page
-      title={t("tierRewards.titleFor", { name: tier.name })}
-      backAction={{ content: t("membership.title"), url: href("/membership") }}
-      secondaryActions={[{ content: t("tierRewards.editTier"), url: href(`/programs/tier/${tier.id}`) }]}
+      title={t(kind === "b2b" ? "b2bTiers.privilegesFor" : "tierRewards.titleFor", { name: tier.name })}
+      backAction={{
+        content: t(kind === "b2b" ? "b2bTiers.title" : "membership.title"),
+        url: href(paths.home),
+      }}
+      secondaryActions={[{ content: t("tierRewards.editTier"), url: href(paths.editTier(tier.id)) }]}
     >
       <Layout>
         <Layout.AnnotatedSection title={t("tierRewards.entryTitle")} description={t("tierRewards.entryHelp")}>

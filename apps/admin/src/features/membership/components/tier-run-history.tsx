@@ -1,11 +1,13 @@
 import { Banner, Card, DataTable, SkeletonBodyText, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useTierRuns } from "../api/get-tier-runs";
+import { useTierProgramKind } from "../api/tier-program-kind";
 
 /** I-11: the launch-tier records — who launched, relaunched or deactivated, when, with what notes. */
 export function TierRunHistory() {
   const { t, i18n } = useTranslation();
   const runs = useTierRuns();
+  const b2b = useTierProgramKind() === "b2b";
   let content: React.ReactNode;
   if (runs.isPending) content = <SkeletonBodyText lines={3} />;
   else if (runs.isError)
@@ -16,7 +18,8 @@ export function TierRunHistory() {
         action={{ content: t("membership.tryAgain"), onAction: () => void runs.refetch() }}
       />
     );
-  else if (runs.data.length === 0) content = <Text as="p">{t("membership.history.empty")}</Text>;
+  else if (runs.data.length === 0)
+    content = <Text as="p">{t(b2b ? "b2bTiers.historyEmpty" : "membership.history.empty")}</Text>;
   else
     content = (
       <div data-testid="tier-history">

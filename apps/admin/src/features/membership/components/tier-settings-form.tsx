@@ -8,9 +8,12 @@ import { useSaveBar } from "../../../components/save-bar/use-save-bar";
 import { ApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
 import { usePutTierSettings } from "../api/put-tier-settings";
+import { useTierProgramKind } from "../api/tier-program-kind";
 
 type Period = TierSettingsBody["period"];
 const units = ["day", "week", "month", "year"] as const;
+const VIP_BASES = ["points_earned", "amount_spent", "orders"] as const;
+const B2B_BASES = ["points_earned", "amount_spent"] as const;
 
 function defaultPeriod(kind: Period["kind"]): Period {
   if (kind === "yearly") return { kind, month: 7, day: 1 };
@@ -29,6 +32,8 @@ export function TierSettingsForm({ program }: { program: TierProgramView }) {
   const { t } = useTranslation();
   const toast = useToast();
   const put = usePutTierSettings();
+  // B2B partner tiers (I-20, decision 0174): by points earned or amount spent, and 'hide default tier'.
+  const b2b = useTierProgramKind() === "b2b";
   const [form, setForm] = useState<TierSettingsBody>(program.settings);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const locked = program.status === "launched";
@@ -40,7 +45,7 @@ export function TierSettingsForm({ program }: { program: TierProgramView }) {
       try {
         await put.mutateAsync(form);
         setErrors({});
-        toast(t("membership.toast.settingsSaved"));
+        toast(t(b2b ? "b2bTiers.settingsSaved" : "membership.toast.settingsSaved"));
       } catch (error) {
         if (error instanceof ApiError)
           setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
@@ -74,14 +79,16 @@ export function TierSettingsForm({ program }: { program: TierProgramView }) {
         </Text>
         {locked && (
           <Banner tone="info">
-            <p data-testid="tier-settings-locked">{t("membership.settings.locked")}</p>
+            <p data-testid="tier-settings-locked">
+              {t(b2b ? "b2bTiers.locked" : "membership.settings.locked")}
+            </p>
           </Banner>
         )}
         <FormLayout>
           <Select
             label={t("membership.settings.basis")}
             disabled={locked}
-            options={(["points_earned", "amount_spent", "orders"] as const).map((b) => ({
+            options={(b2b ? B2B_BASES : VIP_BASES).map((b) => ({
               label: t(`membership.basis.${b}`),
               value: b,
             }))}
@@ -227,6 +234,16 @@ export function TierSettingsForm({ program }: { program: TierProgramView }) {
             error={errors.discountPrefix}
             onChange={(v) => change({ ...form, discountPrefix: v })}
           />
+          {b2b && (
+            <Checkbox
+              label={t("b2bTiers.hideDefaultTier")}
+              helpText={t("b2bTiers.hideDefaultTierHelp")}
+              disabled={locked}
+              checked={form.hideDefaultTier ?? false}
+              error={errors.hideDefaultTier}
+              onChange={(v) => change({ ...form, hideDefaultTier: v })}
+            />
+          )}
         </FormLayout>
       </BlockStack>
       <SaveBar state={bar} />

@@ -8,19 +8,22 @@ import { useAppPaths } from "../../../lib/routing";
 
 /**
  * A tier editor's form behind the save bar: local checks, the save and its toasts, the server's
- * field errors, then back to the membership list once the bar has cleared. Shared by the tier editor
+ * field errors, then back to the program's screen once the bar has cleared. Shared by the tier editor
  * and the tier rewards editor, which save alike and differ only in their fields.
  */
 export function useTierForm<F extends object, B>({
   initial,
   check,
   save,
+  home,
 }: {
   /** The form as saved: the first state, and what a discard restores. */
   initial: () => F;
   /** The body to save, or null with the errors to show (field → message). */
   check: (form: F) => { body: B | null; errors: Record<string, string> };
   save: (body: B) => Promise<unknown>;
+  /** Where the program's screens live (VIP `/membership`, B2B `/wholesale/vip`, decision 0174). */
+  home: string;
 }) {
   const { t } = useTranslation();
   const { href } = useAppPaths();
@@ -54,8 +57,8 @@ export function useTierForm<F extends object, B>({
   });
   // Leave once the save bar has cleared (the leave guard reads the cleared state).
   useEffect(() => {
-    if (leave && !bar.saveChanged) navigate(href("/membership"));
-  }, [leave, bar.saveChanged, navigate, href]);
+    if (leave && !bar.saveChanged) navigate(href(home));
+  }, [leave, bar.saveChanged, navigate, href, home]);
 
   const change = (patch: Partial<F>) => {
     setForm((f) => ({ ...f, ...patch }));
