@@ -199,6 +199,42 @@ describe("POST /webhooks: topics and exactly-once", () => {
     });
   });
 
+  it("app/scopes_update keeps the store's granted scopes current (decision 0174); a bad payload writes nothing", async () => {
+    const shop = await freshShop("scopes.myshopify.com");
+    const scopesOf = async () =>
+      (
+        await t.deps.db
+          .selectFrom("shops")
+          .select("granted_scopes")
+          .where("id", "=", shop.id)
+          .executeTakeFirstOrThrow()
+      ).granted_scopes;
+    const before = await scopesOf();
+    const bad = await deliver("app/scopes_update", '{"current":"read_companies"}', {
+      shop: shop.shopify_domain,
+      id: "scopes-0",
+    });
+    expect(bad.statusCode).toBe(200);
+    expect(await scopesOf()).toEqual(before);
+    const payload = {
+      id: 1,
+      previous: ["read_orders", "read_customers"],
+      current: ["read_orders", "read_customers", "read_companies", "write_publications", "read_companies"],
+      updated_at: "2026-11-24T10:00:00.000Z",
+    };
+    const res = await deliver("app/scopes_update", JSON.stringify(payload), {
+      shop: shop.shopify_domain,
+      id: "scopes-1",
+    });
+    expect(res.json().data).toEqual({ outcome: "recorded" });
+    expect(await scopesOf()).toEqual([
+      "read_companies",
+      "read_customers",
+      "read_orders",
+      "write_publications",
+    ]);
+  });
+
   it("shop/redact erases the shop and everything it owns", async () => {
     const shop = await freshShop("erase-me.myshopify.com");
     const res = await deliver("shop/redact", fixture("shop_redact.json"), { shop: shop.shopify_domain });

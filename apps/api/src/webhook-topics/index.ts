@@ -1,4 +1,5 @@
 import type { WebhookTopicHandler } from "../modules/webhooks/webhook-handler";
+import { appScopesUpdate } from "./app-scopes-update.webhook";
 import { appSubscriptionsUpdate } from "./app-subscriptions-update.webhook";
 import { appUninstalled } from "./app-uninstalled.webhook";
 import { customersUpsert } from "./customers-create.webhook";
@@ -18,6 +19,7 @@ import { shopRedact } from "./shop-redact.webhook";
 /** Topic → handler. A topic without a handler is acknowledged and ignored. */
 export const webhookHandlers: Record<string, WebhookTopicHandler> = {
   "app/uninstalled": appUninstalled,
+  "app/scopes_update": appScopesUpdate,
   "app_subscriptions/update": appSubscriptionsUpdate,
   "customers/create": customersUpsert,
   "customers/update": customersUpsert,

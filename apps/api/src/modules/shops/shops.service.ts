@@ -145,6 +145,11 @@ export async function eraseShop(trx: Tx, shopId: string): Promise<void> {
   await repo.deleteShop(trx, shopId);
 }
 
+/** app/scopes_update: the access scopes the store has granted now (unique, sorted). */
+export async function recordGrantedScopes(trx: Tx, shopId: string, scopes: readonly string[]) {
+  await repo.updateShop(trx, shopId, { granted_scopes: [...new Set(scopes)].sort() });
+}
+
 export async function recordPlatformSubscription(trx: Tx, shopId: string, subscription: SubscriptionJson) {
   await repo.updateShop(trx, shopId, { subscription: JSON.stringify(subscription) });
 }
