@@ -27,6 +27,7 @@ import { registerCustomerRoutes } from "./modules/customers/customers.routes";
 import { registerEarnDatesRoutes } from "./modules/earn-dates/earn-dates.routes";
 import { registerEarnEventRoutes } from "./modules/earn-events/earn-events.routes";
 import { findConnectedReviewSecret } from "./modules/earn-events/earn-events.service";
+import { registerExtensionRoutes } from "./modules/extensions/extensions.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerMailRoutes } from "./modules/mail/mail.routes";
 import { registerMembershipRoutes } from "./modules/membership/membership.routes";
@@ -116,6 +117,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerWebhookLogRoutes(app, deps);
   registerComplianceRoutes(app, deps);
   registerStorefrontRoutes(app, deps);
+  registerExtensionRoutes(app, deps);
   registerReferralRoutes(app, deps);
   registerTierRoutes(app, deps);
   registerB2bTierRoutes(app, deps);

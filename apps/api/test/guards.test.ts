@@ -46,6 +46,8 @@ describe("route guards (DESIGN §3)", () => {
     // The loyalty page answers Liquid for the theme's layout (N-10), not JSON.
     served.add("GET /proxy/loyalty-page");
     served.add("GET /proxy/pages/:slug");
+    // The UI extensions' CORS preflight (decision 0180): an empty 204, before any guard.
+    served.add("OPTIONS /extensions/*");
     for (const r of routes.filter((r) => r.url.startsWith("/mail/"))) expect(r.guard).toBe("public");
     for (const r of routes.filter((r) => r.url.startsWith("/dev/mailbox"))) expect(r.guard).toBe("session");
     // The demo store's HTML pages, its app-proxy emulation and Shopify's /discount link (decision 0015).

@@ -6,7 +6,7 @@ import type { Deps } from "../src/infra/deps";
 import { type Config, loadConfig } from "../src/infra/env";
 import { markShopChanged } from "../src/infra/shop-changes";
 import { signAppProxyQuery, webhookHmac } from "../src/infra/shopify-signatures";
-import { signShopifySessionToken } from "../src/infra/tokens";
+import { signExtensionSessionToken, signShopifySessionToken } from "../src/infra/tokens";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { closeRuntime, createRuntime, type PlatformFactory, startWorker } from "../src/runtime";
 import { DEMO_MERCHANT, DEMO_SHOP_DOMAIN, DEMO_STAFF, seedDemoShop } from "../src/seed/demo-shop";
@@ -105,6 +105,21 @@ export function shopifyToken(config: Config, shopDomain: string, now = new Date(
     apiSecret: config.shopifyApiSecret,
     now,
     ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}),
+  });
+}
+
+/** A checkout/customer-account UI extension's session token for the demo shop (decision 0180). */
+export function extensionToken(
+  t: TestApp,
+  opts: { customer?: string; shop?: string; lifetimeSeconds?: number; secret?: string } = {},
+) {
+  return signExtensionSessionToken({
+    shopDomain: opts.shop ?? DEMO_SHOP_DOMAIN,
+    apiKey: t.config.shopifyApiKey,
+    apiSecret: opts.secret ?? t.config.shopifyApiSecret,
+    now: t.deps.clock.now(),
+    ...(opts.customer ? { customerId: opts.customer } : {}),
+    ...(opts.lifetimeSeconds !== undefined ? { lifetimeSeconds: opts.lifetimeSeconds } : {}),
   });
 }
 

@@ -8,6 +8,7 @@ import {
   adminGet,
   adminSend,
   createTestApp,
+  extensionToken,
   shopifyToken,
   signedProxyUrl,
   signIn,
@@ -37,7 +38,7 @@ const runs = Number(process.env.FC_RUNS ?? 25);
 console.log(`input sweep: FC_SEED=${seed} FC_RUNS=${runs}`);
 
 let t: TestApp;
-const auth = { admin: "", staff: "", cookie: "", logoutCookie: "", apiKey: "" };
+const auth = { admin: "", staff: "", cookie: "", logoutCookie: "", apiKey: "", extension: "" };
 /** Real ids per path parameter, so hostile bodies also reach the services and the database. */
 const ids = { customer: "", program: "", earningProgram: "", otherShop: "" };
 
@@ -49,6 +50,8 @@ beforeAll(async () => {
   auth.logoutCookie = (await signIn(t.app)).cookie;
   // The merchant API's key (decision 0170); rotate and revoke run last, after the routes it opens.
   auth.apiKey = (await adminSend(t.app, "POST", "/apiSa/developers/api-key", auth.admin)).json().data.secret;
+  // A UI extension's token (decision 0180), long-lived so the whole sweep can use it.
+  auth.extension = await extensionToken(t, { customer: DEMO_SHOPPERS[0]?.customerId, lifetimeSeconds: 3600 });
   const customer = await t.deps.db
     .transaction()
     .execute((trx) =>
@@ -245,6 +248,7 @@ async function send(route: Route, req: SweepRequest) {
   if (guard === "admin") headers["x-auth-token"] = auth.admin;
   if (guard === "staff") headers["x-auth-token"] = auth.staff;
   if (guard === "apiKey") headers.authorization = `Bearer ${auth.apiKey}`;
+  if (guard === "extension") headers.authorization = `Bearer ${auth.extension}`;
   let url = query ? `${path}?${query}` : path;
   if (guard === "proxy") {
     const extra = Object.fromEntries(req.query.filter(([k]) => k !== "__proto__").map(([k, v]) => [k, v]));

@@ -45,6 +45,7 @@ import {
 import { developerRoutes } from "./developers";
 import { earnDatesRoutes } from "./earn-dates-routes";
 import { earnEventRoutes } from "./earn-events";
+import { extensionRoutes } from "./extensions";
 import {
   mailDeliverySchema,
   mailDomainAnswerSchema,
@@ -151,7 +152,15 @@ import {
 import { widgetSettingsQuery, widgetSettingsResponse } from "./widget";
 
 /** Who may call a route (DESIGN §3); mirrors the server's guards. */
-export type RouteGuard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook" | "apiKey";
+export type RouteGuard =
+  | "public"
+  | "session"
+  | "admin"
+  | "staff"
+  | "proxy"
+  | "webhook"
+  | "apiKey"
+  | "extension";
 
 export interface RouteContract {
   summary: string;
@@ -906,4 +915,5 @@ export const apiRoutes = {
   },
   ...analyticsRoutes,
   ...developerRoutes,
+  ...extensionRoutes,
 } satisfies Record<string, RouteContract>;

@@ -9,6 +9,7 @@ export * from "./developers";
 export * from "./earn-dates";
 export * from "./earn-events";
 export * from "./envelope";
+export * from "./extensions";
 export * from "./languages";
 export * from "./loyalty-page";
 export * from "./mail-delivery";

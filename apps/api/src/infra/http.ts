@@ -16,8 +16,9 @@ import { AppError, validationError } from "./errors";
  * - proxy: a Shopify app-proxy signature (storefront)
  * - webhook: a Shopify webhook HMAC
  * - apiKey: a merchant API key as `Authorization: Bearer` (`/api/v1/*`, decision 0170)
+ * - extension: a checkout/customer-account UI extension's session token (`/extensions/*`, decision 0180)
  */
-export type Guard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook" | "apiKey";
+export type Guard = "public" | "session" | "admin" | "staff" | "proxy" | "webhook" | "apiKey" | "extension";
 
 export interface AdminAuth {
   shopId: string;
@@ -44,6 +45,8 @@ declare module "fastify" {
   interface FastifyRequest {
     admin?: AdminAuth;
     proxy?: ProxyAuth;
+    /** A UI extension's caller: the same shape as the app proxy's, from the session token. */
+    extension?: ProxyAuth;
     apiKey?: ApiKeyCaller;
   }
 }
@@ -62,6 +65,11 @@ export function requireApiKey(request: FastifyRequest): ApiKeyCaller {
 export function requireProxy(request: FastifyRequest): ProxyAuth {
   if (!request.proxy) throw new AppError("proxy_unauthorized", 401);
   return request.proxy;
+}
+
+export function requireExtension(request: FastifyRequest): ProxyAuth {
+  if (!request.extension) throw new AppError("token_invalid", 401);
+  return request.extension;
 }
 
 export function ok<T>(data: T, message?: string): Ok<T> {
@@ -152,4 +160,13 @@ export function sendFail(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /** Paths that belong to the JSON API: unknown ones answer a JSON 404, never the SPA. */
-export const API_PREFIXES = ["/apiSa/", "/api/", "/proxy/", "/webhooks", "/auth/", "/exports/", "/mail/"];
+export const API_PREFIXES = [
+  "/apiSa/",
+  "/api/",
+  "/proxy/",
+  "/webhooks",
+  "/auth/",
+  "/exports/",
+  "/mail/",
+  "/extensions/",
+];

@@ -20,7 +20,7 @@ export type PageKind =
 export const SHOPIFY_ADMIN_ORIGIN = "https://admin.shopify.com";
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
-const API_PATHS = ["/apiSa/", "/api/", "/auth/", "/webhooks", "/openapi.json", "/health"];
+const API_PATHS = ["/apiSa/", "/api/", "/auth/", "/webhooks", "/openapi.json", "/health", "/extensions/"];
 
 export function pageKindOf(path: string): PageKind {
   if (path === "/auth/login") return "sign-in";

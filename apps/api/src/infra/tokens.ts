@@ -124,3 +124,64 @@ export async function signShopifySessionToken(opts: {
     .setJti(crypto.randomUUID())
     .sign(new TextEncoder().encode(opts.apiSecret));
 }
+
+/** A checkout or customer-account UI extension's caller: the shop and, when signed in, the buyer. */
+export interface ExtensionTokenClaims {
+  shopDomain: string;
+  /** The platform's customer id from `sub` (`gid://shopify/Customer/123` → "123"), or null. */
+  customerId: string | null;
+}
+
+const CUSTOMER_GID = /^gid:\/\/shopify\/Customer\/(\d{1,20})$/;
+
+/**
+ * Verifies the session token a checkout or customer-account UI extension sends (reference §1.2,
+ * decision 0180): HS256 with the app secret, within `exp`/`nbf` (10 s leeway), the shop from
+ * `dest` (with or without a scheme). Like Shopify's own library for these tokens, the audience is
+ * not checked: the signature with the app's secret is the proof. `sub` is the buyer only when it
+ * is a customer GID; anything else is a guest.
+ */
+export async function verifyExtensionToken(
+  token: string,
+  apiSecret: string,
+  now: Date,
+): Promise<ExtensionTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(apiSecret), {
+      algorithms: ["HS256"],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      currentDate: now,
+      requiredClaims: ["exp", "dest"],
+    });
+    const dest = typeof payload.dest === "string" ? payload.dest : "";
+    const shopDomain = shopFromDest(dest.includes("://") ? dest : `https://${dest}`);
+    if (!shopDomain) throw new AppError("token_invalid", 401);
+    const buyer = typeof payload.sub === "string" ? CUSTOMER_GID.exec(payload.sub) : null;
+    return { shopDomain, customerId: buyer?.[1] ?? null };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new AppError("token_expired", 401);
+    throw new AppError("token_invalid", 401);
+  }
+}
+
+/** Signs a checkout/customer-account extension session token; tests and the demo's emulation. */
+export async function signExtensionSessionToken(opts: {
+  shopDomain: string;
+  apiKey: string;
+  apiSecret: string;
+  customerId?: string;
+  now: Date;
+  lifetimeSeconds?: number;
+}): Promise<string> {
+  const iat = Math.floor(opts.now.getTime() / 1000);
+  const jwt = new SignJWT({ dest: opts.shopDomain })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setAudience(opts.apiKey)
+    .setIssuedAt(iat)
+    .setNotBefore(iat)
+    .setExpirationTime(iat + (opts.lifetimeSeconds ?? TOKEN_LIFETIME_SECONDS))
+    .setJti(crypto.randomUUID());
+  if (opts.customerId) jwt.setSubject(`gid://shopify/Customer/${opts.customerId}`);
+  return jwt.sign(new TextEncoder().encode(opts.apiSecret));
+}

@@ -9,6 +9,7 @@ const securityOf: Record<RouteContract["guard"], Array<Record<string, string[]>>
   proxy: [{ appProxySignature: [] }],
   webhook: [{ webhookHmac: [] }],
   apiKey: [{ merchantApiKey: [] }],
+  extension: [{ extensionSessionToken: [] }],
 };
 
 const toSchema = (s: z.ZodType) => z.toJSONSchema(s, { unrepresentable: "any", io: "input" });
@@ -80,6 +81,12 @@ export function buildOpenApiDocument(version: string) {
         sessionCookie: { type: "apiKey", in: "cookie", name: "laurel_session" },
         appProxySignature: { type: "apiKey", in: "query", name: "signature" },
         webhookHmac: { type: "apiKey", in: "header", name: "X-Shopify-Hmac-Sha256" },
+        extensionSessionToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "A checkout or customer-account UI extension's session token (decision 0180)",
+        },
         merchantApiKey: {
           type: "http",
           scheme: "bearer",

@@ -1,6 +1,7 @@
 import type {
   PageInfo,
   ProxyActivity,
+  ProxyCoupon,
   ProxyCustomerResponse,
   ProxyJoinResponse,
   ProxyRedeemBody,
@@ -123,6 +124,20 @@ export async function redeemAsShopper(deps: Deps, auth: ProxyAuth, body: ProxyRe
 
 export async function listShopperCoupons(deps: Deps, auth: ProxyAuth) {
   return { coupons: await listCoupons(deps, await loadShopper(deps, auth)) };
+}
+
+/**
+ * The signed-in shopper's available codes (as `/proxy/coupons` lists them), or none for a visitor
+ * without an account: the checkout and account blocks show a list, never an error, to those.
+ */
+export async function availableCodesOf(deps: Deps, auth: ProxyAuth): Promise<ProxyCoupon[]> {
+  if (!auth.platformCustomerId) return [];
+  const [{ shop }, customer] = await Promise.all([
+    shopContextOf(deps, auth.shopId),
+    findCustomerByPlatformId(deps.db, auth.shopId, auth.platformCustomerId),
+  ]);
+  if (!customer) return [];
+  return (await listCoupons(deps, { shop, customer })).filter((c) => c.tab === "available");
 }
 
 export async function revokeAsShopper(deps: Deps, auth: ProxyAuth, couponId: string) {
