@@ -35,6 +35,11 @@ export default defineConfig({
       },
       // The checks on the repository itself (boundaries, unused code): scripts/*.test.ts.
       { extends: true, test: { name: "tooling", include: ["scripts/**/*.test.ts"], testTimeout: 60_000 } },
+      // Shopify's checkout and customer-account UI extensions (decision 0180).
+      {
+        extends: true,
+        test: { name: "extensions", include: ["extensions/**/*.test.{ts,tsx}"], environment: "jsdom" },
+      },
       {
         extends: true,
         test: { name: "widget", include: ["apps/widget/src/**/*.test.{ts,tsx}"], environment: "jsdom" },

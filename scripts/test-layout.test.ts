@@ -32,6 +32,10 @@ const layout: { kind: string; pattern: RegExp }[] = [
   },
   { kind: "end-to-end (Playwright)", pattern: /^e2e\/specs\/[a-z0-9-]+\.spec\.ts$/ },
   { kind: "repository checks", pattern: /^scripts\/[a-z0-9-]+\.test\.ts$/ },
+  {
+    kind: "Shopify UI extension, beside its code (decision 0180)",
+    pattern: /^extensions\/[a-z0-9-]+\/(src\/)?[a-z0-9-]+\.test\.tsx?$/,
+  },
 ];
 
 /** Vitest's include globs, as regular expressions (only the `**`, `*` and `{a,b}` forms used). */

@@ -68,6 +68,7 @@ function CheckoutForm({ saved, backUrl }: { saved: CheckoutDiscountResponse; bac
               disabled={!saved.allowed && !block.enabled}
               onChange={(v) => setBlock((b) => ({ ...b, enabled: v }))}
               error={errors.enabled}
+              helpText={t("onsite.checkout.placement")}
             />
             <TextField
               label={t("onsite.popups.titleField")}
