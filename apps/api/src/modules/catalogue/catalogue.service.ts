@@ -54,7 +54,19 @@ export async function searchCatalogueCollections(
  * transaction.
  */
 export async function refreshCollectionProducts(deps: Deps, shop: ShopRow): Promise<void> {
-  const programs = (await deps.shopContexts.byId(shop.id))?.earningPrograms ?? [];
+  await refreshCatalogueFor(deps, shop, (await deps.shopContexts.byId(shop.id))?.earningPrograms ?? []);
+}
+
+/**
+ * The refresh for a given set of rules: the saved ones (above), or a backtest's, whose candidate
+ * may read what no saved rule keeps yet (decision 0175). A later refresh by the saved rules
+ * forgets what only the candidate needed.
+ */
+export async function refreshCatalogueFor(
+  deps: Deps,
+  shop: ShopRow,
+  programs: readonly EarningProgram[],
+): Promise<void> {
   await refreshProductFacts(deps, shop, programs);
   const titled = await collectionsByTitle(deps, shop, collectionTitleConditionsOf(programs));
   const keep = [...new Set([...collectionIdsNamedBy(programs), ...titled.keys()])].sort();

@@ -8,12 +8,17 @@ import {
   type EarningProgram,
   placeOrderEvents,
   pointsToMinorUnits,
+  rulesReadCollections,
+  rulesReadProductFacts,
   startBacktest,
   validateEarningProgram,
+  withLineCollections,
+  withLineProductFacts,
 } from "@laurel/domain";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { runProgramBacktest } from "../../jobs/refs";
+import { collectionMembershipOf, productFactsOf, refreshCatalogueFor } from "../catalogue/catalogue.service";
 import { earningShopOf } from "../earning/earning-context";
 import {
   backtestCursorAfter,
@@ -76,6 +81,63 @@ async function prepareBacktest(deps: Deps, shop: ShopRow, body: BacktestBody): P
   return { programs: [...current.filter((p) => p.id !== candidate.id), candidate], titles };
 }
 
+/**
+ * Orders decided before a rule read the catalogue kept no collections, product type or tags on
+ * their lines (decision 0175). The backtest fills those from what the catalogue holds now, the
+ * best it knows, and never over what an order kept.
+ */
+async function withCatalogue(
+  deps: Deps,
+  shopId: string,
+  programs: readonly EarningProgram[],
+  orders: readonly BacktestOrder[],
+): Promise<BacktestOrder[]> {
+  const collections = rulesReadCollections(programs);
+  const productFacts = rulesReadProductFacts(programs);
+  const lacksCollections = (l: BacktestOrder["order"]["lines"][number]) =>
+    collections && l.collectionIds.length === 0;
+  const lacksFacts = (l: BacktestOrder["order"]["lines"][number]) =>
+    productFacts && l.productTags === undefined;
+  const ids = new Set<string>();
+  for (const o of orders)
+    for (const l of o.order.lines)
+      if (l.productId !== null && (lacksCollections(l) || lacksFacts(l))) ids.add(l.productId);
+  if (ids.size === 0) return [...orders];
+  const [membership, facts] = await Promise.all([
+    collections ? collectionMembershipOf(deps.db, shopId, [...ids]) : undefined,
+    productFacts ? productFactsOf(deps.db, shopId, [...ids]) : undefined,
+  ]);
+  return orders.map((o) => ({
+    ...o,
+    order: {
+      ...o.order,
+      lines: o.order.lines.map((line) => {
+        const filled =
+          membership && lacksCollections(line) ? withLineCollections([line], membership)[0] : line;
+        return facts && lacksFacts(line)
+          ? (withLineProductFacts([filled ?? line], facts)[0] ?? line)
+          : (filled ?? line);
+      }),
+    },
+  }));
+}
+
+/**
+ * A candidate rule may read what no saved rule keeps yet (a first tag or collection condition):
+ * the backtest job has the catalogue read for it first, so it is not judged on nothing.
+ */
+async function keepCatalogueForCandidate(
+  deps: Deps,
+  shop: ShopRow,
+  prepared: PreparedBacktest,
+): Promise<void> {
+  const saved = (await deps.shopContexts.byId(shop.id))?.earningPrograms ?? [];
+  const candidateNeeds =
+    (rulesReadCollections(prepared.programs) && !rulesReadCollections(saved)) ||
+    (rulesReadProductFacts(prepared.programs) && !rulesReadProductFacts(saved));
+  if (candidateNeeds) await refreshCatalogueFor(deps, shop, prepared.programs);
+}
+
 function toResponse(
   shop: ShopRow,
   days: number,
@@ -114,7 +176,12 @@ export async function backtestProgram(
   const prepared = await prepareBacktest(deps, shop, body);
   const now = deps.clock.now();
   const since = new Date(now.getTime() - body.days * DAY_MS);
-  const orders = await listBacktestOrders(deps.db, shop.id, since, MAX_BACKTEST_ORDERS + 1);
+  const orders = await withCatalogue(
+    deps,
+    shop.id,
+    prepared.programs,
+    await listBacktestOrders(deps.db, shop.id, since, MAX_BACKTEST_ORDERS + 1),
+  );
   const truncated = orders.length > MAX_BACKTEST_ORDERS;
   const result = backtestOrders({
     orders: truncated ? orders.slice(orders.length - MAX_BACKTEST_ORDERS) : orders,
@@ -198,6 +265,7 @@ export async function runBacktest(
   if (!row || row.status === "done" || row.status === "failed") return;
   const body = backtestBody.parse(row.request);
   const prepared = await prepareBacktest(deps, shop, body);
+  await keepCatalogueForCandidate(deps, shop, prepared);
   const now = deps.clock.now();
   const since = new Date(row.created_at.getTime() - body.days * DAY_MS);
   const count = await countBacktestOrders(deps.db, shop.id, since);
@@ -220,7 +288,7 @@ export async function runBacktest(
     if (page.read === 0 || page.last === null) break;
     processed += page.read;
     next = processed < total ? read(page.last, total - processed) : null;
-    run.add(page.orders as BacktestOrder[]);
+    run.add(await withCatalogue(deps, shop.id, prepared.programs, page.orders));
     await repo.updateBacktestRun(deps.db, shop.id, backtestId, { processed });
     await options.onPage?.(processed, total);
   }
