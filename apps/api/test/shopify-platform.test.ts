@@ -214,6 +214,34 @@ describe("Shopify platform: managed install through token exchange (reference §
     });
   });
 
+  describe("product facts (C-19, decision 0175)", () => {
+    it("reads every product's type and tags a page at a time, in id order; a blank type is none", async () => {
+      const platform = createShopifyPlatform({ ...keys, adminOrigin: fake.origin, apiVersion: "2026-07" });
+      const { accessToken } = await platform.install(
+        "facts.myshopify.com",
+        await shopifyToken(t.config, "facts.myshopify.com"),
+      );
+      const shop = { domain: "facts.myshopify.com", accessToken };
+      fake.state.products = [
+        { legacyResourceId: "30", title: "Apron", productType: "Apparel", tags: ["sale"] },
+        { legacyResourceId: "10", title: "Candle", productType: "  ", tags: [] },
+        { legacyResourceId: "20", title: "Basket", productType: "Home", tags: ["gift", "woven"] },
+      ];
+      const first = await platform.listProductFacts(shop, { after: null, first: 2 });
+      expect(first.items).toEqual([
+        { id: "10", productType: null, tags: [] },
+        { id: "20", productType: "Home", tags: ["gift", "woven"] },
+      ]);
+      expect(first.pageInfo.hasNextPage).toBe(true);
+      const second = await platform.listProductFacts(shop, { after: first.pageInfo.endCursor, first: 2 });
+      expect(second.items).toEqual([{ id: "30", productType: "Apparel", tags: ["sale"] }]);
+      expect(second.pageInfo.hasNextPage).toBe(false);
+      // More than the connection's 250 is asked as 250.
+      await platform.listProductFacts(shop, { after: null, first: 1_000 });
+      expect(fake.state.calls.at(-1)).toBe("products");
+    });
+  });
+
   describe("customers (J-21: customer sync)", () => {
     async function platformWithToken() {
       const platform = createShopifyPlatform({ ...keys, adminOrigin: fake.origin, apiVersion: "2026-07" });

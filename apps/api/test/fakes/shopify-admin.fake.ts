@@ -306,7 +306,14 @@ export async function startFakeShopifyAdmin(opts: { apiKey: string; apiSecret: s
       const search =
         variables?.query === null || variables?.query === undefined ? null : String(variables.query);
       const term = search === null ? "" : /^title:\*(.*)\*$/.exec(search)?.[1]?.replace(/\\(.)/g, "$1");
-      const all = [...state[catalogue]].sort((a, b) => a.title.localeCompare(b.title));
+      // `sortKey: ID` (the product facts' full read, decision 0175) pages in id order; the pickers'
+      // searches by title.
+      const byId = /sortKey:\s*ID\b/.test(query);
+      const all = [...state[catalogue]].sort((a, b) =>
+        byId
+          ? Number(BigInt(a.legacyResourceId) - BigInt(b.legacyResourceId))
+          : a.title.localeCompare(b.title),
+      );
       const matching =
         term === undefined ? [] : all.filter((n) => n.title.toLowerCase().includes(term.toLowerCase()));
       const start = variables?.after ? Number(Buffer.from(String(variables.after), "base64").toString()) : 0;
