@@ -159,3 +159,83 @@ describe("order and customer tags in the General settings", () => {
     expect(saved).toMatchObject({ orderTags: [], customerTags: ["Regular"] });
   });
 });
+
+describe("tag past orders (M-02, decision 0176)", () => {
+  const start = () => adminSend(t.app, "POST", "/apiSa/lp/settings/tag-past-orders", token, {});
+  const latest = async () => (await adminGet(t.app, "/apiSa/lp/settings/tag-past-orders", token)).json().data;
+
+  it("is refused, naming the field, while no tag is saved", async () => {
+    expect((await putGeneral({ orderTags: [], customerTags: [] })).statusCode).toBe(200);
+    const res = await start();
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe("general.orderTags");
+    expect(await latest()).toBeNull();
+  });
+
+  it("tags every order that earned before the tags, and their customers, with progress; a second run adds nothing new", async () => {
+    // 7300001 earned while no tag was set; 7300003 (a guest's) earned nothing.
+    expect((await putGeneral({ orderTags: ["Since launch"], customerTags: ["Loyal"] })).statusCode).toBe(200);
+    const res = await start();
+    expect(res.statusCode, res.body).toBe(200);
+    const run = res.json().data;
+    expect(run).toMatchObject({
+      status: "queued",
+      orderTags: ["Since launch"],
+      customerTags: ["Loyal"],
+      doneRows: 0,
+    });
+    // Starting again while it runs answers the same run.
+    expect((await start()).json().data.id).toBe(run.id);
+    await t.deps.queue.drain();
+    const done = await latest();
+    expect(done).toMatchObject({ id: run.id, status: "done", error: null });
+    expect(done.doneRows).toBe(done.totalRows);
+    expect(done.totalRows).toBe(3); // 7300001, 7300002, 7300004
+    expect(await orderTagsOf("7300001")).toEqual(["Since launch"]);
+    expect(await orderTagsOf("7300002")).toEqual(["Loyalty", "Points earned", "Since launch"]);
+    expect(await orderTagsOf("7300003")).toEqual([]);
+    expect(await customerTagsOf("7301")).toEqual(["Loyal", "Regular"]);
+    expect(await customerTagsOf("7302")).toEqual(["Loyal", "Member"]);
+
+    const again = (await start()).json().data;
+    expect(again.id).not.toBe(run.id);
+    await t.deps.queue.drain();
+    expect(await latest()).toMatchObject({ id: again.id, status: "done" });
+    expect(await orderTagsOf("7300001")).toEqual(["Since launch"]);
+  });
+
+  it("hands the orders over a page at a time and resumes after the last page handed over", async () => {
+    const { runPastOrderTagging } = await import("../src/modules/platform-tags/past-order-tagging");
+    // A run that crashed after handing over its first page (no job of its own here): its row holds
+    // the cursor, and the rerun, a page of one at a time, goes on from there.
+    const run = { id: "tpo_resumed" };
+    await t.deps.db
+      .insertInto("past_order_taggings")
+      .values({
+        shop_id: "shop_demo",
+        id: run.id,
+        status: "running",
+        order_tags: ["Resumed"],
+        customer_tags: [],
+        total_rows: 3,
+        done_rows: 1,
+        cursor: "7300001",
+      })
+      .execute();
+    await runPastOrderTagging(t.deps, "shop_demo", run.id, 1);
+    await t.deps.queue.drain();
+    expect(await orderTagsOf("7300001")).toEqual(["Since launch"]);
+    expect(await orderTagsOf("7300004")).toEqual(["Resumed", "Since launch"]);
+    const done = await t.deps.db
+      .selectFrom("past_order_taggings")
+      .select(["status", "done_rows", "cursor"])
+      .where("id", "=", run.id)
+      .executeTakeFirstOrThrow();
+    expect(done).toEqual({ status: "done", done_rows: 3, cursor: "7300004" });
+  });
+
+  it("refuses a body with fields", async () => {
+    const res = await adminSend(t.app, "POST", "/apiSa/lp/settings/tag-past-orders", token, { days: 30 });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -112,6 +112,7 @@ import {
   loyaltySettingsSchema,
   putLoyaltySettingsBody,
   putLoyaltySettingsResponse,
+  settingsTaggingRoutes,
   subscriptionSettingsSchema,
 } from "./settings";
 import {
@@ -916,4 +917,5 @@ export const apiRoutes = {
   ...analyticsRoutes,
   ...developerRoutes,
   ...extensionRoutes,
+  ...settingsTaggingRoutes,
 } satisfies Record<string, RouteContract>;

@@ -321,3 +321,41 @@ export const subscriptionSettingsSchema = z.object({
   ),
 });
 export type SubscriptionSettings = z.infer<typeof subscriptionSettingsSchema>;
+
+/**
+ * M-02 "Tag past orders" (decision 0176): the General settings' tags added to the orders that
+ * earned before the tags were set, and to their customers, as a job with progress.
+ */
+export const pastOrderTaggingStatuses = ["queued", "running", "done", "failed"] as const;
+export const pastOrderTaggingSchema = z.object({
+  id: z.string(),
+  status: z.enum(pastOrderTaggingStatuses),
+  /** The tags as they were when the run started. */
+  orderTags: z.array(z.string()),
+  customerTags: z.array(z.string()),
+  /** Orders that earned points; those handed to the tagging job so far. */
+  totalRows: z.number().int(),
+  doneRows: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type PastOrderTagging = z.infer<typeof pastOrderTaggingSchema>;
+
+/** `POST /apiSa/lp/settings/tag-past-orders`: nothing to choose (the saved tags, every earning order). */
+export const startPastOrderTaggingBody = z.strictObject({});
+
+export const settingsTaggingRoutes = {
+  "GET /apiSa/lp/settings/tag-past-orders": {
+    summary: "Tag past orders (M-02): the latest run, or null before the first",
+    guard: "admin",
+    response: pastOrderTaggingSchema.nullable(),
+  },
+  "POST /apiSa/lp/settings/tag-past-orders": {
+    summary:
+      "Tag past orders (M-02): add the saved order and customer tags to every order that earned points, as a job; a run under way is answered as it is",
+    guard: "admin",
+    body: startPastOrderTaggingBody,
+    response: pastOrderTaggingSchema,
+  },
+} as const;

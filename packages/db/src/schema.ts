@@ -772,6 +772,7 @@ export interface DB {
   analytics_exports: AnalyticsExportsTable;
   // J-21: bulk customer re-syncs with the platform (migration 0177).
   customer_syncs: CustomerSyncsTable;
+  past_order_taggings: PastOrderTaggingsTable;
 }
 
 export type ProgramBacktestStatus = "queued" | "running" | "done" | "failed";
@@ -1245,6 +1246,24 @@ export interface CustomerSyncsTable {
   finished_at: NullableTimestamp;
 }
 export type CustomerSyncRow = Selectable<CustomerSyncsTable>;
+
+/** M-02 "Tag past orders" (decision 0176, migration 0215): one run, its tags and its progress. */
+export type PastOrderTaggingStatus = "queued" | "running" | "done" | "failed";
+export interface PastOrderTaggingsTable {
+  shop_id: string;
+  id: string;
+  status: ColumnType<PastOrderTaggingStatus, PastOrderTaggingStatus | undefined, PastOrderTaggingStatus>;
+  order_tags: string[];
+  customer_tags: string[];
+  total_rows: Generated<number>;
+  done_rows: Generated<number>;
+  cursor: string | null;
+  actor_email: string | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+export type PastOrderTaggingRow = Selectable<PastOrderTaggingsTable>;
 
 export interface CustomerExportChunksTable {
   shop_id: string;

@@ -36,6 +36,7 @@ import { syncCustomersJob } from "./sync-customers.job";
 import { syncMarketingConsentJob } from "./sync-marketing-consent.job";
 import { syncTierTagsJob } from "./sync-tier-tags.job";
 import { tagOrdersAndCustomersJob } from "./tag-orders-and-customers.job";
+import { tagPastOrdersJob } from "./tag-past-orders.job";
 
 /** Every job this codebase runs; the worker registers them all. */
 export const allJobs: JobDefinition[] = [
@@ -61,6 +62,7 @@ export const allJobs: JobDefinition[] = [
   sweepShopTiersJob,
   syncTierTagsJob,
   tagOrdersAndCustomersJob,
+  tagPastOrdersJob,
   issueTierCouponsJob,
   syncMarketingConsentJob,
   importCustomersJob,

@@ -203,6 +203,13 @@ export const exportActivities: JobRef<{ shopId: string; exportId: string }> = {
   data: z.object({ shopId: z.string().min(1), exportId: z.string().min(1) }),
 };
 
+/** M-02 (decision 0176): a started "tag past orders" run, page by page from its cursor. */
+export const tagPastOrders: JobRef<{ shopId: string; taggingId: string }> = {
+  name: "tag-past-orders",
+  data: z.object({ shopId: z.string().min(1), taggingId: z.string().min(1) }),
+  retryLimit: 2,
+};
+
 /** J-21: a started customer re-sync, page by page from its cursor; waits out tier launches (I-10). */
 export const syncCustomers: JobRef<{ shopId: string; syncId: string }> = {
   name: "sync-customers",

@@ -1,8 +1,9 @@
-import { putLoyaltySettingsBody } from "@laurel/contracts";
+import { putLoyaltySettingsBody, startPastOrderTaggingBody } from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
+import { latestPastOrderTagging, startPastOrderTagging } from "../platform-tags/past-order-tagging";
 import { getLoyaltySettings, updateLoyaltySettings } from "./settings.service";
 import { getSubscriptionSettings } from "./subscription";
 
@@ -22,5 +23,15 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {
     const auth = requireAdmin(request);
     const body = parseInput(putLoyaltySettingsBody, request.body);
     return ok(await updateLoyaltySettings(deps, auth.shopId, auth, body), "Save successfully");
+  });
+
+  // M-02 (decision 0176): the saved tags added to the orders that earned before them.
+  app.get("/apiSa/lp/settings/tag-past-orders", admin, async (request) =>
+    ok(await latestPastOrderTagging(deps, requireAdmin(request).shopId)),
+  );
+  app.post("/apiSa/lp/settings/tag-past-orders", admin, async (request) => {
+    const auth = requireAdmin(request);
+    parseInput(startPastOrderTaggingBody, request.body ?? {});
+    return ok(await startPastOrderTagging(deps, auth.shopId, auth), "Tagging past orders");
   });
 }

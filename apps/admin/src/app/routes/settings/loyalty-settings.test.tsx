@@ -38,6 +38,7 @@ function setup() {
   fake.answer("GET /apiSa/lp/settings", 200, { success: true, data: saved });
   fake.answer("GET /apiSa/mail/delivery", 500, { success: false, error: "x", code: "internal" });
   fake.answer("GET /apiSa/translation", 500, { success: false, error: "x", code: "internal" });
+  fake.answer("GET /apiSa/lp/settings/tag-past-orders", 200, { success: true, data: null });
   return fake;
 }
 
@@ -152,6 +153,70 @@ describe("/settings â†’ Order, Pre-launch, Exchange rate, Coupon revoke (M-01 â€
       },
       colors: { ...saved.colors, accent: "blue" },
     });
+  }, 30_000);
+
+  it("tag past orders (M-02): needs a saved tag, starts the job, shows its progress and when it finished", async () => {
+    const fake = setup();
+    const run = {
+      id: "tpo_1",
+      status: "running",
+      orderTags: [],
+      customerTags: ["VIP"],
+      totalRows: 1200,
+      doneRows: 250,
+      error: null,
+      createdAt: "2026-11-24T10:00:00.000Z",
+      finishedAt: null,
+    };
+    fake.answer("POST /apiSa/lp/settings/tag-past-orders", 200, { success: true, data: run });
+    await renderApp("/settings", { fake });
+    const button = await screen.findByRole("button", { name: "Tag past orders" }, { timeout: 15_000 });
+    expect(
+      screen.getByText(/Adds the saved tags to orders that earned points before you set them/),
+    ).toBeTruthy();
+    const user = userEvent.setup();
+    fake.answer("GET /apiSa/lp/settings/tag-past-orders", 200, {
+      success: true,
+      data: { ...run, status: "done", doneRows: 1200, finishedAt: "2026-11-24T10:05:00.000Z" },
+    });
+    await user.click(button);
+    expect(fake.callsTo("POST", "/apiSa/lp/settings/tag-past-orders")[0]?.body).toEqual({});
+    expect(await screen.findByText("Tagging past orders: 250 of 1,200")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Tag past orders" }).getAttribute("aria-disabled")).toBe(
+      "true",
+    );
+    // Polled until it ends.
+    expect(
+      await screen.findByText("Past orders tagged on Nov 24, 2026: 1,200 orders.", {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+  }, 30_000);
+
+  it("tag past orders waits for a saved tag, and says when the job stopped", async () => {
+    const fake = setup();
+    fake.answer("GET /apiSa/lp/settings", 200, {
+      success: true,
+      data: { ...saved, general: { ...saved.general, customerTags: [] } },
+    });
+    fake.answer("GET /apiSa/lp/settings/tag-past-orders", 200, {
+      success: true,
+      data: {
+        id: "tpo_0",
+        status: "failed",
+        orderTags: ["Loyalty"],
+        customerTags: [],
+        totalRows: 10,
+        doneRows: 5,
+        error: "Shopify refused the tags.",
+        createdAt: "2026-11-20T10:00:00.000Z",
+        finishedAt: "2026-11-20T10:01:00.000Z",
+      },
+    });
+    await renderApp("/settings", { fake });
+    const button = await screen.findByRole("button", { name: "Tag past orders" }, { timeout: 15_000 });
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByText("Save an order or customer tag first.")).toBeTruthy();
+    expect(screen.getByText(/Tagging past orders stopped/)).toBeTruthy();
+    expect(screen.getByText("Shopify refused the tags.")).toBeTruthy();
   }, 30_000);
 
   it("R-04, R-11: below Essential the colours wait for the plan; the free-primary flag frees the primary one", async () => {

@@ -13,6 +13,7 @@ import {
 } from "@shopify/polaris";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { TagPastOrders } from "./tag-past-orders";
 
 /** The General (M-02) and Colours (M-04) fields of the settings form, as typed. */
 export interface GeneralColourForm {
@@ -185,6 +186,9 @@ export function GeneralColourSection({ form, saved, errors, onChange, weeklyRepo
               onChange={(v) => set("customerTags", v)}
               error={errors.customerTags}
               autoComplete="off"
+            />
+            <TagPastOrders
+              hasSavedTags={saved.general.orderTags.length + saved.general.customerTags.length > 0}
             />
             <InlineStack gap="200" blockAlign="center">
               <Text as="p" tone="subdued">
