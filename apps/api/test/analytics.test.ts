@@ -381,7 +381,10 @@ async function rollupSnapshot(shopId: string) {
     from analytics_points_daily where shop_id = ${shopId} order by 1, 2, 3`.execute(t.deps.db);
   const orders =
     await sql`select * from analytics_orders_daily where shop_id = ${shopId} order by day`.execute(t.deps.db);
-  return { points: points.rows, orders: orders.rows };
+  // The first-order rollup (decision 0162), kept incrementally like the others.
+  const firsts = await sql`select * from analytics_customer_firsts where shop_id = ${shopId}
+    order by customer_id`.execute(t.deps.db);
+  return { points: points.rows, orders: orders.rows, firsts: firsts.rows };
 }
 
 describe("analytics figures = direct computation over the ledger (property)", () => {
@@ -559,6 +562,81 @@ describe("incrementality = direct computation over the orders (property)", () =>
     // The matched case was compared, not only "nothing to compare".
     expect(matched).toBeGreaterThan(0);
   }, 600_000);
+
+  it("the first-order rollup follows orders placed after a refresh, even a guest's that writes no entry", async () => {
+    const h: History = {
+      zone: "America/New_York",
+      customers: [
+        { type: "member", joinedAt: new Date("2026-03-01T10:00:00Z") },
+        { type: "guest", joinedAt: null },
+      ],
+      orders: [
+        {
+          customer: 0,
+          at: new Date("2026-03-02T10:00:00Z"),
+          total: 4_000,
+          refunded: 0,
+          status: "rewarded",
+          couponUsed: false,
+        },
+      ],
+      referrals: [],
+      batches: [[]],
+      cuts: [],
+    };
+    const { shop } = await writeShop(h);
+    const through = async () => (await settledEntryBound(t.deps.db)) as number;
+    await refreshShopAnalytics(t.deps, shop, await through());
+    const firsts = async () =>
+      (
+        await sql<{ customer_id: string; orders: number; spend_minor: string }>`
+          select customer_id, orders, spend_minor from analytics_customer_firsts
+          where shop_id = ${shop.id} order by customer_id`.execute(t.deps.db)
+      ).rows.map((r) => ({ ...r, spend_minor: Number(r.spend_minor) }));
+    expect(await firsts()).toEqual([{ customer_id: "c0", orders: 1, spend_minor: 4_000 }]);
+    // The guest's first order and the member's second arrive now; neither writes a ledger entry here.
+    const now = t.deps.clock.now();
+    await t.deps.db
+      .insertInto("orders")
+      .values([
+        {
+          shop_id: shop.id,
+          order_id: "late1",
+          customer_id: "c1",
+          currency: "EUR",
+          total_minor: 2_500,
+          status: "open",
+          ordered_at: now,
+        },
+        {
+          shop_id: shop.id,
+          order_id: "late2",
+          customer_id: "c0",
+          currency: "EUR",
+          total_minor: 1_000,
+          status: "open",
+          ordered_at: now,
+        },
+      ])
+      .execute();
+    await refreshShopAnalytics(t.deps, shop, await through());
+    const incremental = await firsts();
+    expect(incremental).toEqual([
+      { customer_id: "c0", orders: 2, spend_minor: 5_000 },
+      { customer_id: "c1", orders: 1, spend_minor: 2_500 },
+    ]);
+    // A cancelled order stops counting; the whole rebuild agrees with what the refreshes kept.
+    await t.deps.db
+      .updateTable("orders")
+      .set({ status: "cancelled" })
+      .where("order_id", "=", "late1")
+      .execute();
+    await refreshShopAnalytics(t.deps, shop, await through());
+    expect(await firsts()).toEqual([{ customer_id: "c0", orders: 2, spend_minor: 5_000 }]);
+    const kept = await rollupSnapshot(shop.id);
+    await rebuildShopAnalytics(t.deps, shop);
+    expect(await rollupSnapshot(shop.id)).toEqual(kept);
+  });
 
   it("the member page carries it, with its sample sizes", async () => {
     const h: History = {

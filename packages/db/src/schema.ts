@@ -763,6 +763,7 @@ export interface DB {
   analytics_state: AnalyticsStateTable;
   analytics_points_daily: AnalyticsPointsDailyTable;
   analytics_orders_daily: AnalyticsOrdersDailyTable;
+  analytics_customer_firsts: AnalyticsCustomerFirstsTable;
   // Referrals, the rest (issue 18, migration 0140).
   referral_branding: ReferralBrandingTable;
   referral_exports: ReferralExportsTable;
@@ -1177,6 +1178,16 @@ export interface AnalyticsPointsDailyTable {
 }
 
 /** Orders, members and referrals per store day. */
+/** P10 (decision 0162, migration 0216): a customer's first order and totals, for incrementality. */
+export interface AnalyticsCustomerFirstsTable {
+  shop_id: string;
+  customer_id: string;
+  first_at: Timestamp;
+  first_net_minor: number;
+  orders: number;
+  spend_minor: number;
+}
+
 export interface AnalyticsOrdersDailyTable {
   shop_id: string;
   day: ColumnType<string, string, string>;

@@ -78,6 +78,47 @@ export async function saveState(
 export async function clearRollups(trx: Tx, shopId: string): Promise<void> {
   await trx.deleteFrom("analytics_points_daily").where("shop_id", "=", shopId).execute();
   await trx.deleteFrom("analytics_orders_daily").where("shop_id", "=", shopId).execute();
+  await trx.deleteFrom("analytics_customer_firsts").where("shop_id", "=", shopId).execute();
+}
+
+/**
+ * Recomputes the first-order rows (decision 0162) of the shop's customers whose orders changed
+ * since the last refresh, or of every customer (`rebuild`), from their not-cancelled orders. What
+ * changed: the customers with an order placed since `recentSince` (new orders, and the cancels and
+ * refunds of recent ones) and those of the orders the ledger entries in (after, through] are
+ * about (a member's refund or cancel of an older order). A customer left with no counted order
+ * loses their row.
+ */
+export async function recomputeCustomerFirsts(
+  trx: Tx,
+  q: { shopId: string; rebuild: boolean; recentSince: Date; after: number; through: number },
+): Promise<void> {
+  let only = sql`true`;
+  if (!q.rebuild) {
+    const changed = await sql<{ customer_id: string }>`
+      select customer_id from orders
+      where shop_id = ${q.shopId} and ordered_at >= ${q.recentSince} and customer_id is not null
+      union
+      select o.customer_id from ledger_entries e
+      join orders o on o.shop_id = e.shop_id and o.order_id = e.source_ref
+      where e.shop_id = ${q.shopId} and e.id > ${q.after} and e.id <= ${q.through}
+        and e.source_ref is not null and o.customer_id is not null
+    `.execute(trx);
+    if (changed.rows.length === 0) return;
+    only = sql`customer_id = any(${changed.rows.map((r) => r.customer_id)}::text[])`;
+  }
+  await sql`delete from analytics_customer_firsts where shop_id = ${q.shopId} and ${only}`.execute(trx);
+  await sql`
+    insert into analytics_customer_firsts (shop_id, customer_id, first_at, first_net_minor, orders, spend_minor)
+    select ${q.shopId}, customer_id, min(ordered_at),
+      (array_agg(net order by ordered_at, net))[1], count(*), sum(net)
+    from (
+      select customer_id, ordered_at, greatest(total_minor - refunded_minor, 0) as net
+      from orders
+      where shop_id = ${q.shopId} and status <> 'cancelled' and customer_id is not null and ${only}
+    ) o
+    group by customer_id
+  `.execute(trx);
 }
 
 /**
@@ -459,9 +500,8 @@ export async function claimWeeklyReport(trx: Tx, shopId: string, weekStart: stri
 /**
  * Customers whose first (not cancelled) order falls on store days from..to, in groups of first-order
  * month and value band, members (now) apart from non-members (left members are in neither): how many,
- * how many ordered again, and their net spend over all their orders. Reads the period's orders and
- * the histories of the customers who first ordered in it, on the analytics connection (the replica
- * when set).
+ * how many ordered again, and their net spend over all their orders. Reads the first-order rollup
+ * (`recomputeCustomerFirsts`) on the analytics connection (the replica when set).
  */
 export async function readCohortCells(
   conn: Conn,
@@ -488,43 +528,17 @@ export async function readCohortCells(
       select (${q.from}::date)::timestamp at time zone ${q.timeZone} as lo,
         (${q.to}::date + 1)::timestamp at time zone ${q.timeZone} as hi
     ),
-    -- Only customers with an order in the period and none before it can have their first order in
-    -- it: found through the order-date and per-customer indexes, so a short period reads only its
-    -- own orders and those customers' histories (P10), not every order of the shop.
-    firsts_in_range as (
-      select distinct n.customer_id
-      from orders n, bounds b
-      where n.shop_id = ${q.shopId} and n.ordered_at >= b.lo and n.ordered_at < b.hi
-        and n.customer_id is not null and n.status <> 'cancelled'
-        and not exists (
-          select 1 from orders p
-          where p.shop_id = ${q.shopId} and p.customer_id = n.customer_id and p.ordered_at < b.lo
-            and p.status <> 'cancelled')
-    ),
-    o as (
-      select customer_id, ordered_at, greatest(total_minor - refunded_minor, 0) as net
-      from orders
-      where shop_id = ${q.shopId} and status <> 'cancelled'
-        and customer_id in (select customer_id from firsts_in_range)
-    ),
-    per as (
-      select customer_id, min(ordered_at) as first_at, count(*) as orders, sum(net) as spend
-      from o group by customer_id
-    ),
-    firsts as (
-      select distinct on (customer_id) customer_id, net as first_net
-      from o order by customer_id, ordered_at, net
-    ),
+    -- One row per customer whose first order falls in the period (the refresh keeps them, decision
+    -- 0162), found through its time index: a year's cohort is that year's new customers, not
+    -- every order they placed.
     x as (
-      select to_char(per.first_at at time zone ${q.timeZone}, 'YYYY-MM') as cohort,
-        width_bucket(firsts.first_net, ${sql.raw(`array[${q.bands.map((b) => Number(b)).join(",")}]`)}::bigint[]) as band,
+      select to_char(f.first_at at time zone ${q.timeZone}, 'YYYY-MM') as cohort,
+        width_bucket(f.first_net_minor, ${sql.raw(`array[${q.bands.map((b) => Number(b)).join(",")}]`)}::bigint[]) as band,
         (c.type = 'member' and c.joined_at is not null) as member,
-        per.orders, per.spend
-      from per
-      join firsts on firsts.customer_id = per.customer_id
-      join customers c on c.shop_id = ${q.shopId} and c.id = per.customer_id
-      where c.type <> 'left'
-        and (per.first_at at time zone ${q.timeZone})::date between ${q.from}::date and ${q.to}::date
+        f.orders, f.spend_minor as spend
+      from analytics_customer_firsts f, bounds b, customers c
+      where f.shop_id = ${q.shopId} and f.first_at >= b.lo and f.first_at < b.hi
+        and c.shop_id = f.shop_id and c.id = f.customer_id and c.type <> 'left'
     )
     select cohort, band, member, count(*)::int as customers,
       count(*) filter (where orders >= 2)::int as repeaters, coalesce(sum(spend), 0)::bigint as spend_minor

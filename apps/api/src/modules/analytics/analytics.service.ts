@@ -80,6 +80,15 @@ export async function refreshShopAnalytics(
       if (upTo > after) for (const d of await repo.orderDaysOfEntries(trx, q)) days.add(d);
       await repo.recomputeOrderDays(trx, { shopId: shop.id, timeZone, days: [...days] });
     }
+    // The first-order rollup (decision 0162): the customers whose orders changed, as the order days
+    // above, from the orders of the last two days and the entries' orders.
+    await repo.recomputeCustomerFirsts(trx, {
+      shopId: shop.id,
+      rebuild,
+      recentSince: new Date(now.getTime() - 2 * 86_400_000),
+      after,
+      through: upTo,
+    });
     await repo.saveState(trx, shop.id, { entriesThrough: upTo, timeZone, now, rebuilt: rebuild });
     await repo.saveTierCounts(trx, shop.id);
   });
@@ -418,10 +427,11 @@ export async function periodTotals(deps: Deps, shop: ShopRow, range: DateRange) 
 }
 
 /**
- * Members vs comparable non-members whose first order is in the period (decision 0162). Read from
- * orders (not rollups): one grouped pass, on the analytics connection.
+ * Members vs comparable non-members whose first order is in the period (decision 0162), from the
+ * first-order rollup the refresh keeps (caught up first, like the other figures).
  */
 export async function incrementalityOf(deps: Deps, shop: ShopRow, range: DateRange) {
+  await catchUp(deps, shop);
   const cells = await repo.readCohortCells(reportDb(deps), {
     shopId: shop.id,
     timeZone: timeZoneOf(shop),
