@@ -61,12 +61,20 @@ export function formatters(ctx: PanelContext) {
         return String(minor / 100);
       }
     },
+    /**
+     * In the shop's date format (K-11, M-02): a numeric pattern (the 10-character MM/DD/YYYY,
+     * DD/MM/YYYY, YYYY-MM-DD), or the language's medium date ("month_day", or none). The locale is
+     * one Intl never refuses (see formatPoints).
+     */
     date(iso: string) {
-      try {
-        return new Date(iso).toLocaleDateString(locale, { dateStyle: "medium" });
-      } catch {
-        return iso.slice(0, 10);
-      }
+      const d = new Date(iso);
+      const f = `${ctx.settings.dateFormat}`;
+      return f[9]
+        ? f
+            .replace("YYYY", `${d.getFullYear()}`)
+            .replace("MM", `0${d.getMonth() + 1}`.slice(-2))
+            .replace("DD", `0${d.getDate()}`.slice(-2))
+        : d.toLocaleDateString(locale, { dateStyle: "medium" });
     },
   };
 }
@@ -112,11 +120,12 @@ export function client(ctx: PanelContext, t: Ctx["t"]) {
   };
 }
 
-/** A retry key for a redemption (D-21: the same key twice answers the first coupon). */
+/**
+ * 16 random base-36 characters: the device id (E-03), and a redemption's retry key (D-21: the same
+ * key twice answers the first coupon). `getRandomValues` works on plain http too, unlike randomUUID.
+ */
 export function requestId(): string {
-  return (
-    globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
-  );
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b % 36).toString(36)).join("");
 }
 
 /**
@@ -184,7 +193,7 @@ function jar(set?: string): string {
 export function deviceId(): string {
   const found = /(?:^|; )laurel_did=([\w-]{16,64})/.exec(jar())?.[1];
   if (found) return found;
-  const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b % 36).toString(36)).join("");
+  const id = requestId();
   jar(`laurel_did=${id};path=/;max-age=31536000;samesite=lax`);
   return id;
 }

@@ -680,6 +680,28 @@ describe("panel: points history", () => {
     // The focus went to the first new line, not lost with the button.
     await until(() => expect(active()).toBe(all("laurel-history-item")[3]));
   });
+
+  it.each([
+    ["DD/MM/YYYY", "20/11/2026"],
+    ["MM/DD/YYYY", "11/20/2026"],
+    ["YYYY-MM-DD", "2026-11-20"],
+    ["month_day", "Nov 20, 2026"],
+  ])("writes dates in the shop's format (K-11, M-02): %s", async (dateFormat, shown) => {
+    await openPanel(
+      {
+        "GET /customer": ok(customerView()),
+        "GET /activities?page=1&pageSize=10": ok({
+          activities: [activity(1, "adjust_point", 25)],
+          pageInfo: { page: 1, pageSize: 10, total: 1, hasNextPage: false },
+        }),
+      },
+      { settings: { dateFormat } },
+    );
+    await until(() => expect(q("laurel-history-open")).not.toBeNull());
+    q("laurel-history-open")?.click();
+    await until(() => expect(all("laurel-history-item")).toHaveLength(1));
+    expect(all("laurel-history-item")[0]?.textContent).toBe(`Points adjusted · ${shown}+25 points`);
+  });
 });
 
 describe("panel: keyboard and dialog", () => {
