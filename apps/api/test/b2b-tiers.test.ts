@@ -348,14 +348,15 @@ describe("launch and live progress (I-10, I-11 over the B2B ladder)", () => {
         .execute();
       expect(sweeps).toEqual([{ program: "b2b", status: "done", demoted: 3 }]);
       expect(await tagsOf("8100")).toEqual(["Joy Partner"]);
-      // B2B moves are not e-mailed (the tier e-mails speak of VIP tiers).
+      // Partners hear of the move in partner wording (decision 0177): one 'tier down' each.
       const mails = await t.deps.db
         .selectFrom("notifications")
-        .select("event")
+        .select(["event", "data"])
         .where("shop_id", "=", shop)
-        .where("event", "in", ["tier_down", "tier_demotion_notice"])
+        .where("event", "=", "tier_down")
         .execute();
-      expect(mails).toEqual([]);
+      expect(mails).toHaveLength(3);
+      expect(mails.every((m) => m.data.program === "b2b" && m.data.tier === "Partner")).toBe(true);
     } finally {
       clock.set("2026-06-15T14:00:00Z");
     }

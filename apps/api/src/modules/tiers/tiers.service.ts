@@ -536,9 +536,14 @@ export async function updateMembersTiers(
     sourceRefs,
   });
   await applyDecision(trx, shop.id, ladder, d, now, deps, kind);
-  // The tier e-mails speak of VIP tiers: B2B partners' moves are recorded and tagged, not e-mailed.
-  if (how.emails && kind === "vip")
-    await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, d.changes, `order:${now.toISOString()}`));
+  // Both programs e-mail their moves; a partner's e-mail is worded for partner tiers (decision 0177).
+  if (how.emails)
+    await enqueueEmails(
+      deps,
+      trx,
+      shop,
+      tierMoveEmails(ladder, d.changes, `order:${now.toISOString()}`, kind),
+    );
 }
 
 /**
@@ -586,7 +591,12 @@ export async function tierBasisOf(conn: Db | Tx, shopId: string): Promise<TierSe
  * from no tier at all: a member's first standing is not news), `tier_down` when they move down. The
  * occasion names the tier and the source order, so a batch told twice e-mails once.
  */
-function tierMoveEmails(ladder: Ladder, changes: Decision["changes"], fallback: string): EmailRequest[] {
+export function tierMoveEmails(
+  ladder: Ladder,
+  changes: Decision["changes"],
+  fallback: string,
+  kind: TierProgramKind = "vip",
+): EmailRequest[] {
   const names = new Map(ladder.tiers.map((t) => [t.id, t.name]));
   return changes.flatMap((c) => {
     if (c.to === null || c.from === null) return [];
@@ -597,10 +607,18 @@ function tierMoveEmails(ladder: Ladder, changes: Decision["changes"], fallback: 
         event: move === "up" ? ("tier_up" as const) : ("tier_down" as const),
         customerId: c.customerId,
         occasion: `tier:${c.to}:${c.sourceRef ?? fallback}`,
-        values: { tier: names.get(c.to) ?? null },
+        values: tierMailValues(names.get(c.to) ?? null, kind),
       },
     ];
   });
+}
+
+/**
+ * The values of a tier e-mail: the tier's name, and `program` 'b2b' for a partner tier so the
+ * e-mail is worded for partners (decision 0177). The occasion needs no program: tier ids are unique per shop.
+ */
+export function tierMailValues(tier: string | null, kind: TierProgramKind): Record<string, string | null> {
+  return kind === "b2b" ? { tier, program: "b2b" } : { tier };
 }
 
 function periodKeyOf(ladder: Ladder, now: Date, timeZone: string | null): string {
