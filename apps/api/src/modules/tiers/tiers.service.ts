@@ -1036,7 +1036,8 @@ export async function listTierChanges(
 }
 
 export async function tierRunInProgress(conn: Db | Tx, shopId: string, hold = false): Promise<boolean> {
-  return (await repo.runningRunId(conn, shopId, hold)) !== null;
+  // Either program's launch or relaunch: a B2B recalculation reads the same customers (decision 0177).
+  return repo.anyRunningRun(conn, shopId, hold);
 }
 
 export async function hasTierProgram(
