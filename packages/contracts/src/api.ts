@@ -132,6 +132,7 @@ import {
 import {
   memberTierBody,
   memberTierSchema,
+  memberTiersSchema,
   tierBody,
   tierLaunchBody,
   tierPreviewSchema,
@@ -570,6 +571,18 @@ export const apiRoutes = {
   },
   "PUT /apiSa/tiers/members/:customerId": {
     summary: "Assign or unassign a member's exclusive tier (I-17), or change their tier directly (I-18)",
+    guard: "admin",
+    body: memberTierBody,
+    response: memberTierSchema,
+  },
+  "GET /apiSa/tiers/members/:customerId": {
+    summary:
+      "A customer's tier in each program they stand in (VIP; B2B for a company member when available) and the tiers they may be set to",
+    guard: "admin",
+    response: memberTiersSchema,
+  },
+  "PUT /apiSa/b2b/tiers/members/:customerId": {
+    summary: "Change a company member's B2B partner tier directly (I-18; partner tiers are never exclusive)",
     guard: "admin",
     body: memberTierBody,
     response: memberTierSchema,

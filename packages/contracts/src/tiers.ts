@@ -241,3 +241,28 @@ export const memberTierSchema = z.object({
   metric: z.number().int(),
 });
 export type MemberTierView = z.infer<typeof memberTierSchema>;
+
+/**
+ * The customer page's tiers (I-17, I-18, decision 0177): per tier program the customer stands in
+ * (VIP; B2B for a company member while the shop meets the B2B requirements), their tier in force
+ * and the ladder they may be moved on by hand.
+ */
+export const memberProgramTierSchema = z.object({
+  program: z.enum(["vip", "b2b"]),
+  /** Launched and not recalculating: a tier can be set by hand now. */
+  changeable: z.boolean(),
+  status: z.enum(tierProgramStatuses),
+  basis: z.enum(tierBases),
+  /** I-18 resets tier points: only on the points-earned basis. */
+  directChange: z.boolean(),
+  tierId: z.string().nullable(),
+  tierName: z.string().nullable(),
+  exclusive: z.boolean(),
+  metric: z.number().int(),
+  tiers: z.array(
+    z.object({ id: z.string(), name: z.string(), milestone: z.number().int(), exclusive: z.boolean() }),
+  ),
+});
+export type MemberProgramTier = z.infer<typeof memberProgramTierSchema>;
+export const memberTiersSchema = z.object({ programs: z.array(memberProgramTierSchema) });
+export type MemberTiers = z.infer<typeof memberTiersSchema>;

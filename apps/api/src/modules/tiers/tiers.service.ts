@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type {
   CustomerTierChange,
+  MemberProgramTier,
   MemberTierBody,
+  MemberTiers,
   MemberTierView,
   ProxyTier,
   TierBody,
@@ -55,6 +57,7 @@ import { lockCustomers } from "../customers/customers.service";
 import { type EntryInput, postEntries, postEntry } from "../ledger/ledger.service";
 import { type EmailRequest, enqueueEmails } from "../mail/mail.service";
 import { storeTimeZoneOf } from "../shops/time-zone";
+import { b2bRequirementsOf } from "./b2b-requirements";
 import { enqueueTierTags } from "./tier-tags.service";
 import * as repo from "./tiers.repository";
 
@@ -1061,12 +1064,20 @@ export async function setMemberTier(
   actor: Actor & { userEmail?: string | null },
   customerId: string,
   body: MemberTierBody,
+  kind: TierProgramKind = "vip",
 ): Promise<MemberTierView> {
   return deps.db.transaction().execute(async (trx) => {
-    const program = await repo.findProgram(trx, shop.id);
+    const program = await repo.findProgram(trx, shop.id, kind);
     const ladder = liveOf(program);
-    if (program?.status !== "launched" || !ladder) throw new AppError("tier_not_launched", 409);
+    if (program?.status !== "launched" || !ladder)
+      throw new AppError(kind === "b2b" ? "b2b_tier_not_launched" : "tier_not_launched", 409);
     if (program.running_run_id) throw new AppError("tier_run_in_progress", 409);
+    // Decision 0177: only a company member stands on the B2B ladder.
+    if (kind === "b2b" && !(await repo.isCompanyMember(trx, shop.id, customerId))) {
+      if (!(await repo.customerExists(trx, shop.id, customerId)))
+        throw new AppError("customer_not_found", 404);
+      throw new AppError("b2b_not_company_member", 409);
+    }
     await lockCustomers(trx, shop.id, [customerId]);
     const now = deps.clock.now();
     const timeZone = timeZoneOf(shop);
@@ -1081,6 +1092,7 @@ export async function setMemberTier(
           {
             customerIds: [customerId],
           },
+          kind,
         )
       )[0];
     const before = await measure();
@@ -1151,10 +1163,20 @@ export async function setMemberTier(
       },
       now,
       deps,
+      kind,
     );
     // The member hears of a move the merchant made, as of one an order made (L-12).
-    await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, changes, `direct:${now.toISOString()}`));
-    await auditWrite(trx, shop.id, actor, "tiers.member.set", { customerId, tierId: body.tierId });
+    await enqueueEmails(
+      deps,
+      trx,
+      shop,
+      tierMoveEmails(ladder, changes, `direct:${now.toISOString()}`, kind),
+    );
+    await auditWrite(trx, shop.id, actor, "tiers.member.set", {
+      customerId,
+      tierId: body.tierId,
+      ...(kind === "b2b" ? { program: kind } : {}),
+    });
     return {
       customerId,
       tierId: standing.tierId,
@@ -1163,6 +1185,50 @@ export async function setMemberTier(
       metric: standing.metric,
     };
   });
+}
+
+/**
+ * The customer page's tiers (I-17, I-18, decision 0177): VIP once the shop set up VIP tiers, and
+ * B2B for a company member while the shop meets the B2B requirements and set up partner tiers.
+ * The standing shown is the one in force (the base tier for a member not measured yet).
+ */
+export async function memberTiers(deps: Deps, shop: ShopRow, customerId: string): Promise<MemberTiers> {
+  if (!(await repo.customerExists(deps.db, shop.id, customerId)))
+    throw new AppError("customer_not_found", 404);
+  const kinds: TierProgramKind[] = ["vip"];
+  if (b2bRequirementsOf(shop).available && (await repo.isCompanyMember(deps.db, shop.id, customerId)))
+    kinds.push("b2b");
+  const programs: MemberProgramTier[] = [];
+  for (const kind of kinds) {
+    const program = await repo.findProgram(deps.db, shop.id, kind);
+    if (!program) continue;
+    const live = program.status === "launched" ? liveOf(program) : null;
+    const ladder = live ?? (await draftLadder(deps.db, shop.id, program));
+    const row = await deps.db
+      .selectFrom("customer_tiers")
+      .select(["tier_id", "metric", "exclusive"])
+      .where("shop_id", "=", shop.id)
+      .where("customer_id", "=", customerId)
+      .where("program", "=", kind)
+      .executeTakeFirst();
+    const tierId = live ? (row?.tier_id ?? tierForMetric(live.tiers, 0)?.id ?? null) : null;
+    const tier = ladder.tiers.find((t) => t.id === tierId) ?? null;
+    programs.push({
+      program: kind,
+      status: program.status,
+      changeable: Boolean(live) && !program.running_run_id,
+      basis: ladder.settings.basis,
+      directChange: ladder.settings.basis === "points_earned",
+      tierId: tier?.id ?? null,
+      tierName: tier?.name ?? null,
+      exclusive: Boolean(tier && row?.exclusive),
+      metric: Number(row?.metric ?? 0),
+      tiers: [...ladder.tiers]
+        .sort((a, b) => a.milestone - b.milestone)
+        .map((t) => ({ id: t.id, name: t.name, milestone: t.milestone, exclusive: t.exclusive })),
+    });
+  }
+  return { programs };
 }
 
 /**
