@@ -133,6 +133,7 @@ import {
   memberTierBody,
   memberTierSchema,
   memberTiersSchema,
+  proxyPartnerTierResponse,
   tierBody,
   tierLaunchBody,
   tierPreviewSchema,
@@ -687,6 +688,12 @@ export const apiRoutes = {
     guard: "proxy",
     query: proxyPointsEstimateQuery,
     response: proxyPointsEstimateResponse,
+  },
+  "GET /proxy/partner-tier": {
+    summary:
+      "Storefront: the signed-in company member's B2B partner tier, privileges and progress to the next (null for anyone else)",
+    guard: "proxy",
+    response: proxyPartnerTierResponse,
   },
   "GET /proxy/customer": {
     summary: "Storefront: membership, balances, ways to earn and to redeem, point label",

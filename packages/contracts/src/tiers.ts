@@ -224,6 +224,17 @@ export const proxyTierSchema = z.object({
 export type ProxyTier = z.infer<typeof proxyTierSchema>;
 
 /**
+ * A company member's B2B partner tier on the storefront (`GET /proxy/partner-tier`, the loyalty
+ * page; decision 0177): the tier card with its privileges, colours and progress to the next.
+ */
+export const proxyPartnerTierSchema = proxyTierSchema.extend({
+  cardColor: z.string().nullable(),
+  backgroundColor: z.string().nullable(),
+});
+export type ProxyPartnerTier = z.infer<typeof proxyPartnerTierSchema>;
+export const proxyPartnerTierResponse = z.object({ tier: proxyPartnerTierSchema.nullable() });
+
+/**
  * A member's tier set by hand: an exclusive tier (I-17), `null` to unassign it (back to the tier
  * their tier points give), or a direct change (I-18: tier points reset to the tier's entry points).
  */

@@ -9,6 +9,8 @@ import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireProxy } from "../../infra/http";
+import { getShopOrThrow } from "../shops/shops.service";
+import { storefrontPartnerTier } from "../tiers/tiers.service";
 import { estimateOrderPoints } from "./loyalty-page-settings";
 import { authenticateProxy, proxyRateLimitKey } from "./proxy.guard";
 import {
@@ -41,6 +43,13 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: Deps): void
   app.get("/proxy/customer", proxy, async (request) => {
     const { locale } = parseInput(widgetSettingsQuery, request.query);
     return ok(await getShopperView(deps, requireProxy(request), locale));
+  });
+
+  // Decision 0177: the signed-in company member's B2B partner tier card (null for anyone else).
+  app.get("/proxy/partner-tier", proxy, async (request) => {
+    const auth = requireProxy(request);
+    const shop = await getShopOrThrow(deps, auth.shopId);
+    return ok({ tier: await storefrontPartnerTier(deps, shop, auth.platformCustomerId) });
   });
 
   // N-11: the product, cart and thank-you blocks ask the engine what their amounts earn.

@@ -5,6 +5,7 @@ import type {
   MemberTierBody,
   MemberTiers,
   MemberTierView,
+  ProxyPartnerTier,
   ProxyTier,
   TierBody,
   TierChangeReasonName,
@@ -977,6 +978,69 @@ export async function shopperTier(
     perks: design && !design.showPerks ? [] : tier.perks,
     next:
       progress && next && design?.showProgress !== false
+        ? {
+            name: next.name,
+            remaining: progress.remaining,
+            progress: progress.percent,
+            unit: unit[ladder.settings.basis],
+          }
+        : null,
+  };
+}
+
+/**
+ * The storefront's B2B partner tier card (decision 0177): for a signed-in company member while
+ * the shop meets the B2B requirements and runs partner tiers, their partner tier in force, its
+ * privileges (perks) and colours, and progress to the next partner tier. Null for anyone else, and
+ * for a partner in the base tier when the B2B settings hide the default tier (I-19).
+ */
+export async function storefrontPartnerTier(
+  deps: Deps,
+  shop: ShopRow,
+  platformCustomerId: string | null,
+): Promise<ProxyPartnerTier | null> {
+  if (!platformCustomerId || !b2bRequirementsOf(shop).available) return null;
+  const program = await repo.findProgram(deps.db, shop.id, "b2b");
+  const ladder = program?.status === "launched" ? liveOf(program) : null;
+  if (!ladder || ladder.tiers.length === 0) return null;
+  const row = await deps.db
+    .selectFrom("customers as c")
+    .leftJoin("customer_tiers as ct", (j) =>
+      j
+        .onRef("ct.shop_id", "=", "c.shop_id")
+        .onRef("ct.customer_id", "=", "c.id")
+        .on("ct.program", "=", "b2b"),
+    )
+    .select(["c.type", "c.is_b2b", "ct.tier_id", "ct.metric", "ct.exclusive", "ct.period_key"])
+    .where("c.shop_id", "=", shop.id)
+    .where("c.platform_customer_id", "=", platformCustomerId)
+    .executeTakeFirst();
+  if (!row || row.type !== "member" || !row.is_b2b) return null;
+  const baseId = tierForMetric(ladder.tiers, 0)?.id;
+  const tier = ladder.tiers.find((t) => t.id === (row.tier_id ?? baseId));
+  if (!tier) return null;
+  if (ladder.settings.hideDefaultTier && tier.id === baseId) return null;
+  const progress = tierProgress(ladder.tiers, {
+    tierId: tier.id,
+    metric: Number(row.metric ?? 0),
+    exclusive: Boolean(row.exclusive),
+    periodKey: row.period_key ?? "lifetime",
+  });
+  const next = progress ? ladder.tiers.find((t) => t.id === progress.tierId) : undefined;
+  const unit = { points_earned: "points", amount_spent: "money", orders: "orders" } as const;
+  const colours = await deps.db
+    .selectFrom("tiers")
+    .select(["card_color", "background_color"])
+    .where("shop_id", "=", shop.id)
+    .where("id", "=", tier.id)
+    .executeTakeFirst();
+  return {
+    name: tier.name,
+    perks: tier.perks,
+    cardColor: colours?.card_color ?? null,
+    backgroundColor: colours?.background_color ?? null,
+    next:
+      progress && next
         ? {
             name: next.name,
             remaining: progress.remaining,
