@@ -1015,7 +1015,7 @@ export async function storefrontPartnerTier(
     .where("c.shop_id", "=", shop.id)
     .where("c.platform_customer_id", "=", platformCustomerId)
     .executeTakeFirst();
-  if (!row || row.type !== "member" || !row.is_b2b) return null;
+  if (row?.type !== "member" || !row.is_b2b) return null;
   const baseId = tierForMetric(ladder.tiers, 0)?.id;
   const tier = ladder.tiers.find((t) => t.id === (row.tier_id ?? baseId));
   if (!tier) return null;
