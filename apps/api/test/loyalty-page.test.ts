@@ -332,18 +332,27 @@ describe("a company member's B2B partner tier on the loyalty page (decision 0177
         backgroundColor: null,
         next: { name: "Preferred partner", remaining: 200_000, progress: 0, unit: "money" },
       },
+      // The account-page block's words: the loyalty page's, placeholders unfilled.
+      texts: {
+        title: "Your partner tier",
+        tier: "Partner tier: {{tier}}",
+        next: "{{remaining}} to go to reach {{tier}}",
+        top: "Your business is in our highest partner tier.",
+        privileges: "Partner privileges",
+      },
+      pointLabel: { singular: "point", plural: "points", position: "after" },
     });
   });
 
   it("shows nothing to a DTC member, a guest, or while the shop does not meet the B2B requirements", async () => {
     expect(card((await as("/proxy/loyalty-page", "8300")).body)).toBe("");
-    expect((await as("/proxy/partner-tier", "8300")).json().data).toEqual({ tier: null });
+    expect((await as("/proxy/partner-tier", "8300")).json().data.tier).toBeNull();
     expect(card((await proxy("/proxy/loyalty-page")).body)).toBe("");
-    expect((await proxy("/proxy/partner-tier")).json().data).toEqual({ tier: null });
+    expect((await proxy("/proxy/partner-tier")).json().data.tier).toBeNull();
     await updateShopRow(t, "shop_demo", { shopify_plan: "basic" });
     try {
       expect(card((await as("/proxy/loyalty-page", "8100")).body)).toBe("");
-      expect((await as("/proxy/partner-tier", "8100")).json().data).toEqual({ tier: null });
+      expect((await as("/proxy/partner-tier", "8100")).json().data.tier).toBeNull();
     } finally {
       await updateShopRow(t, "shop_demo", { shopify_plan: "shopify_plus" });
     }
@@ -359,7 +368,7 @@ describe("a company member's B2B partner tier on the loyalty page (decision 0177
       .where("program", "=", "b2b")
       .execute();
     try {
-      expect((await as("/proxy/partner-tier", "8100")).json().data).toEqual({ tier: null });
+      expect((await as("/proxy/partner-tier", "8100")).json().data.tier).toBeNull();
     } finally {
       await t.deps.db
         .updateTable("tier_programs")
@@ -400,6 +409,11 @@ describe("a company member's B2B partner tier on the loyalty page (decision 0177
       expect(partner).toContain('<h2 id="laurel-partner">Votre niveau partenaire</h2>');
       expect(partner).toContain("Niveau : <strong>Partner</strong>");
       expect(partner).toContain("Encore <strong>$2,000.00</strong> pour <strong>Preferred partner</strong>");
+      // The account-page block reads the same words.
+      expect((await as("/proxy/partner-tier", "8100")).json().data.texts).toMatchObject({
+        title: "Votre niveau partenaire",
+        next: "Encore {{remaining}} pour {{tier}}",
+      });
     } finally {
       expect((await save({}, "en")).statusCode).toBe(200);
     }

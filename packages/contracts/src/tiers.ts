@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_MONEY_MINOR, MAX_POINTS_PER_ACTION, TEXT_LIMITS, text } from "./bounds";
+import { pointLabelSchema } from "./widget";
 
 /**
  * VIP tiers (issue 10; 002 §3–§5): the settings and tiers the merchant edits (the draft), the
@@ -232,7 +233,24 @@ export const proxyPartnerTierSchema = proxyTierSchema.extend({
   backgroundColor: z.string().nullable(),
 });
 export type ProxyPartnerTier = z.infer<typeof proxyPartnerTierSchema>;
-export const proxyPartnerTierResponse = z.object({ tier: proxyPartnerTierSchema.nullable() });
+/**
+ * The partner card's words for the account-page block, in the shop's primary language: the
+ * loyalty page's `page.partner*` texts (translation type `loyalty-page`), placeholders unfilled.
+ */
+export const partnerTierTextsSchema = z.object({
+  title: z.string(),
+  tier: z.string(),
+  next: z.string(),
+  top: z.string(),
+  privileges: z.string(),
+});
+export type PartnerTierTexts = z.infer<typeof partnerTierTextsSchema>;
+export const proxyPartnerTierResponse = z.object({
+  tier: proxyPartnerTierSchema.nullable(),
+  texts: partnerTierTextsSchema,
+  pointLabel: pointLabelSchema,
+});
+export type ProxyPartnerTierResponse = z.infer<typeof proxyPartnerTierResponse>;
 
 /**
  * A member's tier set by hand: an exclusive tier (I-17), `null` to unassign it (back to the tier

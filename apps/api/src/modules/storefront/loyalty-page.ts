@@ -1,4 +1,10 @@
-import type { LoyaltyPageSection, ProxyCustomerResponse, ProxyPartnerTier } from "@laurel/contracts";
+import type {
+  LoyaltyPageSection,
+  PartnerTierTexts,
+  ProxyCustomerResponse,
+  ProxyPartnerTier,
+} from "@laurel/contracts";
+import type { ShopRow } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
@@ -75,6 +81,27 @@ function milestoneText(
 
 type TierBenefit = Awaited<ReturnType<typeof storefrontTierBenefits>>[number];
 
+/** The loyalty page's words in the shop's primary language (the shop's own translation, else Laurel's). */
+function pageTextsOf(shop: Pick<ShopRow, "settings">): Record<string, string> {
+  const settings = shop.settings;
+  return resolveWidgetTranslations(
+    (settings as { widget?: { translations?: unknown } }).widget?.translations,
+    settings.translation?.primaryLanguage ?? "en",
+  ).translations;
+}
+
+/** The partner card's words for the account-page block (`/proxy/partner-tier`), placeholders unfilled. */
+export function partnerTierTextsOf(shop: Pick<ShopRow, "settings">): PartnerTierTexts {
+  const texts = pageTextsOf(shop);
+  return {
+    title: texts["page.partnerTitle"] ?? "",
+    tier: texts["page.partnerTier"] ?? "",
+    next: texts["page.partnerNext"] ?? "",
+    top: texts["page.partnerTop"] ?? "",
+    privileges: texts["page.partnerPrivileges"] ?? "",
+  };
+}
+
 const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
 
 /**
@@ -138,10 +165,7 @@ export async function renderLoyaltyPage(
   const settingsPage = loyaltyPageOf(settings);
   const calculator = pointCalculatorOf(settings);
   // The page's and the calculator's words in the shop's primary language (the shop's own, else Laurel's).
-  const texts = resolveWidgetTranslations(
-    (settings as { widget?: { translations?: unknown } }).widget?.translations,
-    settings.translation?.primaryLanguage ?? "en",
-  ).translations;
+  const texts = pageTextsOf(context.shop);
   // M-02: the shop's own sign-in and sign-up pages when it set them (checked when saved).
   const general = settings.general;
   const member = view.customer?.type === "member" ? view.customer : null;
