@@ -3,7 +3,8 @@ import { expect, signIn, test } from "../fixtures";
 /**
  * The B2B partner tier card on the demo store (decision 0177), in real Chromium: Northwind Trading,
  * the demo's company member, signs in to the store and sees its partner tier, progress to the next
- * and privileges on its account page (blocks.js) and on the loyalty page (server-rendered). It
+ * and privileges on its account page (blocks.js) and on the loyalty page (server-rendered); the
+ * merchant sees the partner tier on its customer page. It
  * needs Laurel's Advanced plan and a Plus store, set here and put back at the end.
  */
 test.describe("the B2B partner tier card on the demo store (issue 10)", () => {
@@ -34,6 +35,19 @@ test.describe("the B2B partner tier card on the demo store (issue 10)", () => {
       await expect(page.getByTestId("laurel-partner-perks").getByRole("listitem")).toHaveText([
         "Net-30 invoices",
       ]);
+
+      // The merchant's side: the profile's Tiers card shows the partner tier; by amount spent it
+      // offers no direct change and says why (I-18 resets tier points).
+      await page.goto("/customers");
+      await page.getByPlaceholder("Search by name, e-mail or phone").fill("northwind");
+      const row = page.getByRole("row").filter({ hasText: "orders@northwind-trading.test" });
+      await expect(row).toHaveCount(1);
+      await row.getByRole("link").first().click();
+      const tiers = page.getByTestId("customer-tiers");
+      await expect(tiers.getByText("B2B partner tier")).toBeVisible();
+      await expect(tiers.getByText("Partner", { exact: true })).toBeVisible();
+      await expect(tiers.getByRole("button", { name: "Change B2B partner tier" })).toBeDisabled();
+      await expect(tiers).toContainText("a direct change would reset the amount this business spent");
     } finally {
       expect((await plan("free", "basic")).status()).toBe(200);
     }
