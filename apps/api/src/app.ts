@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import { DEMO_SHOP_DOMAIN, DEMO_SHOPPERS } from "@laurel/db";
+import { DEMO_PARTNER_SHOPPER, DEMO_SHOP_DOMAIN, DEMO_SHOPPERS } from "@laurel/db";
 import {
   demoStorePlugin,
   type StoreDeps,
@@ -168,7 +168,7 @@ async function mountDemoStore(app: FastifyInstance, deps: Deps): Promise<void> {
     findShop: (domain) => findDemoStoreShop(deps, domain),
     sessionSecret: deps.sessionSecret,
     secureCookies: deps.config.secureCookies,
-    shoppers: DEMO_SHOPPERS,
+    shoppers: [...DEMO_SHOPPERS, DEMO_PARTNER_SHOPPER],
     laurel: async (r) => {
       const res = await app.inject({ ...r, method: r.method as HTTPMethods });
       return { statusCode: res.statusCode, headers: res.headers, body: res.body, rawPayload: res.rawPayload };
@@ -190,4 +190,14 @@ export async function seedDemoStore(deps: Deps): Promise<number> {
   if (!shop) return 0;
   await seedStoreCatalogue(demoStoreDeps(deps), shop);
   return seedStoreShoppers(demoStoreDeps(deps), shop, DEMO_SHOPPERS);
+}
+
+/**
+ * Decision 0177: the store account of Northwind Trading, the demo's company member (Laurel's side:
+ * `seedDemoCustomers`), so the partner tier card can be seen on the store. Runs once.
+ */
+export async function seedDemoPartnerAccount(deps: Deps): Promise<number> {
+  const shop = await findDemoStoreShop(deps, DEMO_SHOP_DOMAIN);
+  if (!shop) return 0;
+  return seedStoreShoppers(demoStoreDeps(deps), shop, [DEMO_PARTNER_SHOPPER]);
 }

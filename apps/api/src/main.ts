@@ -1,4 +1,4 @@
-import { buildApp, seedDemoStore } from "./app";
+import { buildApp, seedDemoPartnerAccount, seedDemoStore } from "./app";
 import { ConfigError, loadConfig } from "./infra/env";
 import { explainListenError, StartupError } from "./infra/startup-errors";
 import { closeRuntime, createRuntime, startWorker } from "./runtime";
@@ -32,6 +32,7 @@ async function main() {
     await seedDemoTiers(deps);
     await seedDemoB2bTiers(deps);
     await seedDemoStore(deps);
+    await seedDemoPartnerAccount(deps);
     await seedDemoPrograms(deps);
     await seedDemoEmails(deps);
     await seedDemoMail(deps);

@@ -348,14 +348,15 @@ describe("launch and live progress (I-10, I-11 over the B2B ladder)", () => {
         .execute();
       expect(sweeps).toEqual([{ program: "b2b", status: "done", demoted: 3 }]);
       expect(await tagsOf("8100")).toEqual(["Joy Partner"]);
-      // B2B moves are not e-mailed (the tier e-mails speak of VIP tiers).
+      // Partners hear of the move in partner wording (decision 0177): one 'tier down' each.
       const mails = await t.deps.db
         .selectFrom("notifications")
-        .select("event")
+        .select(["event", "data"])
         .where("shop_id", "=", shop)
-        .where("event", "in", ["tier_down", "tier_demotion_notice"])
+        .where("event", "=", "tier_down")
         .execute();
-      expect(mails).toEqual([]);
+      expect(mails).toHaveLength(3);
+      expect(mails.every((m) => m.data.program === "b2b" && m.data.tier === "Partner")).toBe(true);
     } finally {
       clock.set("2026-06-15T14:00:00Z");
     }
@@ -366,5 +367,140 @@ describe("launch and live progress (I-10, I-11 over the B2B ladder)", () => {
     expect(res.json().data).toMatchObject({ action: "deactivated_tier" });
     expect((await get("/apiSa/b2b/tiers")).data.status).toBe("deactivated");
     expect((await get("/apiSa/membership")).data.b2b).toMatchObject({ status: "deactivated", tiers: 2 });
+  });
+});
+
+const customerIdOf = async (platformId: string) =>
+  (
+    await t.deps.db
+      .selectFrom("customers")
+      .select("id")
+      .where("shop_id", "=", shop)
+      .where("platform_customer_id", "=", platformId)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+describe("a company member's partner tier on the customer page (I-18, decision 0177)", () => {
+  it("reads each program the customer stands in: B2B only for a company member", async () => {
+    const partner = (await get(`/apiSa/tiers/members/${await customerIdOf("8100")}`)).data;
+    expect(partner.programs.map((p: { program: string }) => p.program)).toEqual(["vip", "b2b"]);
+    expect(partner.programs[1]).toMatchObject({
+      program: "b2b",
+      status: "deactivated",
+      changeable: false,
+      basis: "amount_spent",
+      directChange: false,
+      tierId: null,
+      tiers: [
+        { id: ids.Partner, name: "Partner", milestone: 0, exclusive: false },
+        { id: ids.Gold, name: "Gold", milestone: 100_000, exclusive: false },
+      ],
+    });
+    const dtc = (await get(`/apiSa/tiers/members/${await customerIdOf("8300")}`)).data;
+    expect(dtc.programs.map((p: { program: string }) => p.program)).toEqual(["vip"]);
+    expect((await adminGet(t.app, "/apiSa/tiers/members/cus_nope", token)).statusCode).toBe(404);
+  });
+
+  it("refuses while partner tiers are not launched, on the amount-spent basis, and for a DTC member", async () => {
+    const c8100 = await customerIdOf("8100");
+    const notLaunched = await send("PUT", `/apiSa/b2b/tiers/members/${c8100}`, { tierId: ids.Gold });
+    expect(notLaunched.statusCode).toBe(409);
+    expect(notLaunched.json().code).toBe("b2b_tier_not_launched");
+
+    // Relaunched on the amount-spent basis: a direct change would reset facts, not points.
+    expect((await send("POST", "/apiSa/b2b/tiers/launch", {})).statusCode).toBe(200);
+    await t.deps.queue.drain();
+    const basis = await send("PUT", `/apiSa/b2b/tiers/members/${c8100}`, { tierId: ids.Gold });
+    expect(basis.statusCode).toBe(409);
+    expect(basis.json().code).toBe("tier_direct_change_basis");
+    const dtc = await send("PUT", `/apiSa/b2b/tiers/members/${await customerIdOf("8300")}`, {
+      tierId: ids.Gold,
+    });
+    expect(dtc.statusCode).toBe(409);
+    expect(dtc.json()).toMatchObject({ code: "b2b_not_company_member" });
+    const bad = await send("PUT", `/apiSa/b2b/tiers/members/${c8100}`, { tierId: 7 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe("tierId");
+    // A VIP tier is not on the B2B ladder.
+    const vipGold = (await get("/apiSa/tiers")).data.tiers[0].id;
+    expect((await send("PUT", `/apiSa/b2b/tiers/members/${c8100}`, { tierId: vipGold })).statusCode).toBe(
+      404,
+    );
+    expect((await send("POST", "/apiSa/b2b/tiers/deactivate")).statusCode).toBe(200);
+  });
+
+  it("on the points basis, moves the partner, resets tier points, pays the entry reward, records and e-mails it", async () => {
+    expect(
+      (
+        await send("PUT", "/apiSa/b2b/tiers/settings", {
+          basis: "points_earned",
+          period: { kind: "lifetime" },
+          demotion: null,
+          tagPrefix: "Joy",
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await send("POST", "/apiSa/b2b/tiers/launch", {})).statusCode).toBe(200);
+    await t.deps.queue.drain();
+    const c8200 = await customerIdOf("8200");
+    const before = (await get(`/apiSa/tiers/members/${c8200}`)).data.programs[1];
+    expect(before).toMatchObject({
+      program: "b2b",
+      changeable: true,
+      directChange: true,
+      tierName: "Partner",
+    });
+
+    const res = await send("PUT", `/apiSa/b2b/tiers/members/${c8200}`, {
+      tierId: ids.Gold,
+      grantEntryReward: true,
+    });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: "Updated B2B tier",
+      data: { tierId: ids.Gold, tierName: "Gold", exclusive: false, metric: 100_000 },
+    });
+    await t.deps.queue.drain();
+    expect(await standings("b2b")).toContain("8200:Gold");
+    expect(await tagsOf("8200")).toEqual(["Joy Gold"]);
+    const entries = await t.deps.db
+      .selectFrom("ledger_entries")
+      .select(["activity_type", "tier_points_delta", "available_delta", "note"])
+      .where("shop_id", "=", shop)
+      .where("customer_id", "=", c8200)
+      .where("activity_type", "in", ["adjust_tier_point", "earn_tier_bonus"])
+      .orderBy("activity_type")
+      .execute();
+    expect(entries).toEqual([
+      {
+        activity_type: "adjust_tier_point",
+        tier_points_delta: 100_000 - before.metric,
+        available_delta: 0,
+        note: "Gold",
+      },
+      { activity_type: "earn_tier_bonus", tier_points_delta: 0, available_delta: 300, note: "Gold" },
+    ]);
+    const change = await t.deps.db
+      .selectFrom("tier_changes")
+      .select(["reason", "from_tier_id"])
+      .where("shop_id", "=", shop)
+      .where("customer_id", "=", c8200)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(change).toEqual({ reason: "direct", from_tier_id: ids.Partner });
+    // The profile's tier changes list it as a change made by hand.
+    const history = (await get(`/apiSa/customers/${c8200}/tier-changes`)).data;
+    expect(history.tierChanges[0]).toMatchObject({ fromTier: "Partner", toTier: "Gold", reason: "manual" });
+    const mail = await t.deps.db
+      .selectFrom("notifications")
+      .select("data")
+      .where("shop_id", "=", shop)
+      .where("customer_id", "=", c8200)
+      .where("event", "=", "tier_up")
+      .where("idempotency_key", "like", "%direct:%")
+      .execute();
+    expect(mail.map((m) => m.data)).toEqual([expect.objectContaining({ tier: "Gold", program: "b2b" })]);
+    // VIP is untouched.
+    expect(await standings("vip")).toEqual([]);
   });
 });

@@ -2,10 +2,19 @@ import { DEMO_SHOPPERS } from "@laurel/db";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoStore } from "../src/app";
+import { recalculateTiersJob } from "../src/jobs/recalculate-tiers.job";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
 import { runCustomerSync, syncNextCustomerPage } from "../src/modules/customers/customers.sync";
 import { seedDemoShoppers } from "../src/seed/demo-shop";
-import { adminGet, adminSend, createTestApp, shopifyToken, signIn, type TestApp } from "./helpers";
+import {
+  adminGet,
+  adminSend,
+  createTestApp,
+  shopifyToken,
+  signIn,
+  type TestApp,
+  updateShopRow,
+} from "./helpers";
 
 /** J-21 (decision 0164): customers synced with the platform, one now or all as a job; I-10 pause. */
 
@@ -241,6 +250,43 @@ describe("re-sync every customer (J-21)", () => {
     expect(await runCustomerSync(t.deps, SHOP, started.id, 5)).toBe("done");
     expect(await getSync(started.id)).toMatchObject({ status: "done", doneRows: 15, changedRows: 1 });
     expect((await laurelCustomer(newcomers[0]?.customer_id as string)).first_name).toBe("Renamed");
+  });
+
+  it("waits while a B2B partner tier launch recalculates too, and completes after it (decision 0177)", async () => {
+    // The B2B requirements: Laurel Advanced on a Plus store (the demo store grants the scopes).
+    await updateShopRow(t, SHOP, { plan: "advanced", shopify_plan: "shopify_plus" });
+    expect(
+      (await adminSend(t.app, "POST", "/apiSa/b2b/tiers", token, { name: "Partner", milestone: 0 }))
+        .statusCode,
+    ).toBe(200);
+    const launch = await adminSend(t.app, "POST", "/apiSa/b2b/tiers/launch", token, {});
+    expect(launch.json().data).toMatchObject({ action: "launch_tier", status: "running" });
+    const runId = launch.json().data.id as string;
+
+    await t.deps.db
+      .updateTable("demo_shoppers")
+      .set({ first_name: "Renamed again" })
+      .where("shop_id", "=", SHOP)
+      .where("customer_id", "=", newcomers[1]?.customer_id as string)
+      .execute();
+    const c = await laurelCustomer(ben?.customerId as string);
+    const one = await adminSend(t.app, "POST", `/apiSa/customers/${c.id}/sync`, token);
+    expect(one.statusCode).toBe(409);
+    expect(one.json().code).toBe("tier_run_in_progress");
+    const started = (await adminSend(t.app, "POST", "/apiSa/customers/sync", token, {})).json().data;
+    const print = await fingerprint();
+    expect(await runCustomerSync(t.deps, SHOP, started.id, 5)).toBe("waiting");
+    expect(await getSync(started.id)).toMatchObject({ status: "waiting", doneRows: 0 });
+    expect(await fingerprint()).toBe(print);
+
+    // The launch's job recalculates the partners; then the sync goes through.
+    await recalculateTiersJob.handle(t.deps, { shopId: SHOP, runId });
+    expect((await adminGet(t.app, "/apiSa/b2b/tiers", token)).json().data.run).toMatchObject({
+      status: "done",
+    });
+    expect(await runCustomerSync(t.deps, SHOP, started.id, 5)).toBe("done");
+    expect(await getSync(started.id)).toMatchObject({ status: "done", changedRows: 1 });
+    expect((await laurelCustomer(newcomers[1]?.customer_id as string)).first_name).toBe("Renamed again");
   });
 
   it("refuses a body with fields and an unknown run; another shop sees nothing", async () => {

@@ -1,13 +1,15 @@
 /** The demo store and Laurel together: shopper accounts, the app-proxy emulation, webhook bodies. */
-import { DEMO_SHOPPERS } from "@laurel/db";
+import { DEMO_PARTNER_SHOPPER, DEMO_SHOPPERS } from "@laurel/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoStore } from "../src/app";
+import { seedDemoPartnerAccount, seedDemoStore } from "../src/app";
 import { fixedClock } from "../src/infra/clock";
 import { parseJsonKeepingBigIntegers, signAppProxyQuery } from "../src/infra/shopify-signatures";
+import { seedDemoCustomers } from "../src/seed/demo-customers";
 import { seedDemoShoppers } from "../src/seed/demo-shop";
+import { seedDemoB2bTiers } from "../src/seed/demo-tiers";
 import { orderPayload, refundPayload, toPlatformOrder } from "../src/webhook-topics/orders/shopify-order";
 import { Browser, createDemoStoreApp, laurelCustomer, orderIdOf } from "./demo-store.test-support";
-import { signedProxyUrl, type TestApp } from "./helpers";
+import { signedProxyUrl, type TestApp, updateShopRow } from "./helpers";
 
 const clock = fixedClock("2026-11-22T12:00:00Z");
 let t: TestApp;
@@ -195,5 +197,37 @@ describe("the store's webhook bodies, as Laurel parses them", () => {
     expect(facts.lines[0]).toMatchObject({ lineId, quantity: 2, unitPrice: 2800, discount: 0 });
     const refund = refundPayload.parse(parseJsonKeepingBigIntegers(body("refunds/create")));
     expect(refund).toMatchObject({ order_id: orderId });
+  });
+});
+
+describe("Northwind Trading, the demo's company member, on the store (decision 0177)", () => {
+  it("signs in with its seeded account and sees its partner tier on the account page and the loyalty page", async () => {
+    await seedDemoCustomers(t.deps);
+    expect(await seedDemoPartnerAccount(t.deps)).toBe(1);
+    expect(await seedDemoPartnerAccount(t.deps)).toBe(0);
+    // B2B needs Laurel Advanced and a Plus store (what `DEMO_STORE_PLAN=plus` makes the demo store).
+    await updateShopRow(t, shop.shopId, { plan: "advanced", shopify_plan: "shopify_plus" });
+    expect(await seedDemoB2bTiers(t.deps)).toEqual({ seeded: true });
+
+    const login = await new Browser(t).get("/demo-store/account/login");
+    expect(login.body).toContain("Sign in as Northwind");
+    const b = new Browser(t);
+    await b.signIn(DEMO_PARTNER_SHOPPER);
+    const account = (await b.get("/demo-store/account")).body;
+    expect(account).toContain("data-laurel-partner");
+    const card = (await b.json("GET", "/apps/laurel/partner-tier")).json().data;
+    expect(card.tier).toMatchObject({
+      name: "Partner",
+      perks: ["Net-30 invoices"],
+      next: { name: "Preferred partner", unit: "money" },
+    });
+    const page = (await b.get("/apps/laurel/loyalty-page")).body;
+    expect(page).toContain('data-testid="laurel-page-partner"');
+    expect(page).toContain("Partner tier: <strong>Partner</strong>");
+
+    // Ava buys for herself: no partner tier.
+    const ava = new Browser(t);
+    await ava.signIn(AVA);
+    expect((await ava.json("GET", "/apps/laurel/partner-tier")).json().data.tier).toBeNull();
   });
 });

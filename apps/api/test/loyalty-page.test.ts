@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LOYALTY_PAGE_SLUG, seedDemoLoyaltyPage } from "../src/seed/demo-onsite";
 import { DEMO_SHOP_DOMAIN } from "../src/seed/demo-shop";
-import { seedDemoTiers } from "../src/seed/demo-tiers";
-import { adminGet, adminSend, createTestApp, shopifyToken, signedProxyUrl, type TestApp } from "./helpers";
+import { seedDemoB2bTiers, seedDemoTiers } from "../src/seed/demo-tiers";
+import {
+  addMembers,
+  adminGet,
+  adminSend,
+  createTestApp,
+  shopifyToken,
+  signedProxyUrl,
+  type TestApp,
+  updateShopRow,
+} from "./helpers";
 
 /** The loyalty page's settings (N-10) and the point calculator's (N-20, M-22), decision 0168. */
 let t: TestApp;
@@ -279,6 +288,135 @@ describe("GET|PUT /apiSa/storefront/point-calculator (N-20, M-22)", () => {
     const errors = res.json().errors as { field: string; message: string }[];
     expect(errors.find((e) => e.field === field)?.message ?? "", JSON.stringify(errors)).toContain(message);
     expect((await get("/apiSa/storefront/point-calculator")).json().data).toEqual(before);
+  });
+});
+
+describe("a company member's B2B partner tier on the loyalty page (decision 0177)", () => {
+  const as = (path: string, customer: string) =>
+    t.app.inject({ method: "GET", url: signedProxyUrl(t, path, { customer }) });
+  const card = (html: string) =>
+    /<section class="laurel-page__partner"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+
+  beforeAll(async () => {
+    // 8100 buys for a company, 8300 for themselves; the demo's partner ladder by amount spent.
+    await addMembers(t, ["8100", "8300"]);
+    await t.deps.db
+      .updateTable("customers")
+      .set({ is_b2b: true })
+      .where("shop_id", "=", "shop_demo")
+      .where("platform_customer_id", "=", "8100")
+      .execute();
+    await updateShopRow(t, "shop_demo", { plan: "advanced", shopify_plan: "shopify_plus" });
+    expect(await seedDemoB2bTiers(t.deps)).toEqual({ seeded: true });
+  });
+
+  it("shows the partner their tier, its privileges and colours, and progress to the next partner tier", async () => {
+    const html = (await as("/proxy/loyalty-page", "8100")).body;
+    const partner = card(html);
+    expect(partner).toContain('<h2 id="laurel-partner">Your partner tier</h2>');
+    expect(partner).toContain("Partner tier: <strong>Partner</strong>");
+    expect(partner).toContain("<strong>$2,000.00</strong> to go to reach <strong>Preferred partner</strong>");
+    expect(partner).toContain('aria-valuenow="0"');
+    expect(partner).toContain("<li>Net-30 invoices</li>");
+    expect(partner).toContain("color:#1F4B3F");
+    // After the hero, before the ways to earn.
+    expect(html.indexOf("laurel-page-hero")).toBeLessThan(html.indexOf("laurel-page-partner"));
+    expect(html.indexOf("laurel-page-partner")).toBeLessThan(html.indexOf("laurel-page-earn"));
+
+    const json = (await as("/proxy/partner-tier", "8100")).json();
+    expect(json.data).toEqual({
+      tier: {
+        name: "Partner",
+        perks: ["Net-30 invoices"],
+        cardColor: "#1F4B3F",
+        backgroundColor: null,
+        next: { name: "Preferred partner", remaining: 200_000, progress: 0, unit: "money" },
+      },
+      // The account-page block's words: the loyalty page's, placeholders unfilled.
+      texts: {
+        title: "Your partner tier",
+        tier: "Partner tier: {{tier}}",
+        next: "{{remaining}} to go to reach {{tier}}",
+        top: "Your business is in our highest partner tier.",
+        privileges: "Partner privileges",
+      },
+      pointLabel: { singular: "point", plural: "points", position: "after" },
+    });
+  });
+
+  it("shows nothing to a DTC member, a guest, or while the shop does not meet the B2B requirements", async () => {
+    expect(card((await as("/proxy/loyalty-page", "8300")).body)).toBe("");
+    expect((await as("/proxy/partner-tier", "8300")).json().data.tier).toBeNull();
+    expect(card((await proxy("/proxy/loyalty-page")).body)).toBe("");
+    expect((await proxy("/proxy/partner-tier")).json().data.tier).toBeNull();
+    await updateShopRow(t, "shop_demo", { shopify_plan: "basic" });
+    try {
+      expect(card((await as("/proxy/loyalty-page", "8100")).body)).toBe("");
+      expect((await as("/proxy/partner-tier", "8100")).json().data.tier).toBeNull();
+    } finally {
+      await updateShopRow(t, "shop_demo", { shopify_plan: "shopify_plus" });
+    }
+  });
+
+  it("hides a partner in the base tier when the B2B settings hide the default tier (I-19)", async () => {
+    await t.deps.db
+      .updateTable("tier_programs")
+      .set((eb) => ({
+        live: eb.fn("jsonb_set", [eb.ref("live"), eb.val("{settings,hideDefaultTier}"), eb.val("true")]),
+      }))
+      .where("shop_id", "=", "shop_demo")
+      .where("program", "=", "b2b")
+      .execute();
+    try {
+      expect((await as("/proxy/partner-tier", "8100")).json().data.tier).toBeNull();
+    } finally {
+      await t.deps.db
+        .updateTable("tier_programs")
+        .set((eb) => ({
+          live: eb.fn("jsonb_set", [eb.ref("live"), eb.val("{settings,hideDefaultTier}"), eb.val("false")]),
+        }))
+        .where("shop_id", "=", "shop_demo")
+        .where("program", "=", "b2b")
+        .execute();
+    }
+  });
+
+  it("speaks the shop's own loyalty-page words (translation type loyalty-page)", async () => {
+    const translation = (await get("/apiSa/translation")).json().data;
+    const save = async (translations: Record<string, Record<string, string>>, primaryLanguage = "en") =>
+      adminSend(t.app, "POST", "/apiSa/translation", await token(), {
+        ...translation,
+        primaryLanguage,
+        additionalLanguages: [],
+        translations,
+      });
+    expect(
+      (
+        await save(
+          {
+            fr: {
+              "page.partnerTitle": "Votre niveau partenaire",
+              "page.partnerTier": "Niveau : {{tier}}",
+              "page.partnerNext": "Encore {{remaining}} pour {{tier}}",
+            },
+          },
+          "fr",
+        )
+      ).statusCode,
+    ).toBe(200);
+    try {
+      const partner = card((await as("/proxy/loyalty-page", "8100")).body);
+      expect(partner).toContain('<h2 id="laurel-partner">Votre niveau partenaire</h2>');
+      expect(partner).toContain("Niveau : <strong>Partner</strong>");
+      expect(partner).toContain("Encore <strong>$2,000.00</strong> pour <strong>Preferred partner</strong>");
+      // The account-page block reads the same words.
+      expect((await as("/proxy/partner-tier", "8100")).json().data.texts).toMatchObject({
+        title: "Votre niveau partenaire",
+        next: "Encore {{remaining}} pour {{tier}}",
+      });
+    } finally {
+      expect((await save({}, "en")).statusCode).toBe(200);
+    }
   });
 });
 

@@ -134,6 +134,8 @@ import {
 import {
   memberTierBody,
   memberTierSchema,
+  memberTiersSchema,
+  proxyPartnerTierResponse,
   tierBody,
   tierLaunchBody,
   tierPreviewSchema,
@@ -584,6 +586,18 @@ export const apiRoutes = {
     body: memberTierBody,
     response: memberTierSchema,
   },
+  "GET /apiSa/tiers/members/:customerId": {
+    summary:
+      "A customer's tier in each program they stand in (VIP; B2B for a company member when available) and the tiers they may be set to",
+    guard: "admin",
+    response: memberTiersSchema,
+  },
+  "PUT /apiSa/b2b/tiers/members/:customerId": {
+    summary: "Change a company member's B2B partner tier directly (I-18; partner tiers are never exclusive)",
+    guard: "admin",
+    body: memberTierBody,
+    response: memberTierSchema,
+  },
   "GET /apiSa/tiers/runs/:id": {
     summary: "One launch run and its progress",
     guard: "admin",
@@ -684,6 +698,12 @@ export const apiRoutes = {
     guard: "proxy",
     query: proxyPointsEstimateQuery,
     response: proxyPointsEstimateResponse,
+  },
+  "GET /proxy/partner-tier": {
+    summary:
+      "Storefront: the signed-in company member's B2B partner tier, privileges and progress to the next (null for anyone else)",
+    guard: "proxy",
+    response: proxyPartnerTierResponse,
   },
   "GET /proxy/customer": {
     summary: "Storefront: membership, balances, ways to earn and to redeem, point label",

@@ -127,6 +127,7 @@ export const errorMessages = {
   b2b_tier_settings_locked: "B2B Tier is enabled, you must disable this feature to change settings",
   b2b_tiers_missing: "Add at least one tier before launching B2B partner tiers.",
   b2b_tier_not_launched: "B2B partner tiers are not launched.",
+  b2b_not_company_member: "This customer does not buy for a company, so has no B2B partner tier.",
   // Tier import (J-11) and the migration's tier rule (J-14), decision 0167.
   tier_import_replace_column:
     "Your VIP tiers are calculated by {{basis}}: replace the column '{{found}}' with '{{expected}}'.",

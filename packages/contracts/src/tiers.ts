@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_MONEY_MINOR, MAX_POINTS_PER_ACTION, TEXT_LIMITS, text } from "./bounds";
+import { pointLabelSchema } from "./widget";
 
 /**
  * VIP tiers (issue 10; 002 §3–§5): the settings and tiers the merchant edits (the draft), the
@@ -224,6 +225,34 @@ export const proxyTierSchema = z.object({
 export type ProxyTier = z.infer<typeof proxyTierSchema>;
 
 /**
+ * A company member's B2B partner tier on the storefront (`GET /proxy/partner-tier`, the loyalty
+ * page; decision 0177): the tier card with its privileges, colours and progress to the next.
+ */
+export const proxyPartnerTierSchema = proxyTierSchema.extend({
+  cardColor: z.string().nullable(),
+  backgroundColor: z.string().nullable(),
+});
+export type ProxyPartnerTier = z.infer<typeof proxyPartnerTierSchema>;
+/**
+ * The partner card's words for the account-page block, in the shop's primary language: the
+ * loyalty page's `page.partner*` texts (translation type `loyalty-page`), placeholders unfilled.
+ */
+export const partnerTierTextsSchema = z.object({
+  title: z.string(),
+  tier: z.string(),
+  next: z.string(),
+  top: z.string(),
+  privileges: z.string(),
+});
+export type PartnerTierTexts = z.infer<typeof partnerTierTextsSchema>;
+export const proxyPartnerTierResponse = z.object({
+  tier: proxyPartnerTierSchema.nullable(),
+  texts: partnerTierTextsSchema,
+  pointLabel: pointLabelSchema,
+});
+export type ProxyPartnerTierResponse = z.infer<typeof proxyPartnerTierResponse>;
+
+/**
  * A member's tier set by hand: an exclusive tier (I-17), `null` to unassign it (back to the tier
  * their tier points give), or a direct change (I-18: tier points reset to the tier's entry points).
  */
@@ -241,3 +270,28 @@ export const memberTierSchema = z.object({
   metric: z.number().int(),
 });
 export type MemberTierView = z.infer<typeof memberTierSchema>;
+
+/**
+ * The customer page's tiers (I-17, I-18, decision 0177): per tier program the customer stands in
+ * (VIP; B2B for a company member while the shop meets the B2B requirements), their tier in force
+ * and the ladder they may be moved on by hand.
+ */
+export const memberProgramTierSchema = z.object({
+  program: z.enum(["vip", "b2b"]),
+  /** Launched and not recalculating: a tier can be set by hand now. */
+  changeable: z.boolean(),
+  status: z.enum(tierProgramStatuses),
+  basis: z.enum(tierBases),
+  /** I-18 resets tier points: only on the points-earned basis. */
+  directChange: z.boolean(),
+  tierId: z.string().nullable(),
+  tierName: z.string().nullable(),
+  exclusive: z.boolean(),
+  metric: z.number().int(),
+  tiers: z.array(
+    z.object({ id: z.string(), name: z.string(), milestone: z.number().int(), exclusive: z.boolean() }),
+  ),
+});
+export type MemberProgramTier = z.infer<typeof memberProgramTierSchema>;
+export const memberTiersSchema = z.object({ programs: z.array(memberProgramTierSchema) });
+export type MemberTiers = z.infer<typeof memberTiersSchema>;

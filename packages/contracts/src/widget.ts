@@ -293,6 +293,12 @@ export const widgetTranslationDefaults = {
   "page.vipSpend": "Spend {{amount}}",
   "page.vipOrders": "Orders placed: {{count}}",
   "page.vipEarn": "Earn {{points}}",
+  // Decision 0177: a signed-in company member's B2B partner tier card on the loyalty page.
+  "page.partnerTitle": "Your partner tier",
+  "page.partnerTier": "Partner tier: {{tier}}",
+  "page.partnerPrivileges": "Partner privileges",
+  "page.partnerNext": "{{remaining}} to go to reach {{tier}}",
+  "page.partnerTop": "Your business is in our highest partner tier.",
 } as const;
 
 export type WidgetTranslationKey = keyof typeof widgetTranslationDefaults;

@@ -35,4 +35,25 @@ export const DEMO_SHOPPERS = [
   },
 ] as const;
 
-export type DemoShopper = (typeof DEMO_SHOPPERS)[number];
+/** A demo store account with Laurel's side seeded under the same platform id. */
+export interface DemoShopper {
+  customerId: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  member: boolean;
+}
+
+/**
+ * Decision 0177: Northwind Trading, the demo's company member (a B2B partner, seeded on Laurel's
+ * side with the demo customers), can sign in to the demo store to see its partner tier.
+ */
+export const DEMO_PARTNER_SHOPPER: DemoShopper = {
+  customerId: "7301000000000300001",
+  email: "orders@northwind-trading.test",
+  password: "laurel-northwind",
+  firstName: "Northwind",
+  lastName: "Trading",
+  member: true,
+};

@@ -66,6 +66,8 @@ export const customerKeys = {
   /** `GET /customers/:id/tier-changes` (J-04) at this page. */
   tierChanges: (id: string, page: number) => [...customerKeys.detail(id), "tier-changes", page] as const,
   coupons: (id: string) => [...customerKeys.detail(id), "coupons"] as const,
+  /** `GET /tiers/members/:id` (I-17, I-18): the customer's VIP and B2B partner tiers. */
+  tiers: (id: string) => [...customerKeys.detail(id), "tiers"] as const,
   /** `GET /activities` (K-01) with these filters and this page. */
   shopActivity: (params: Record<string, string | undefined>) =>
     [...customerKeys.all, "activity", params] as const,

@@ -1,4 +1,4 @@
-import { DEMO_SHOP_DOMAIN } from "@laurel/db";
+import { DEMO_PARTNER_SHOPPER, DEMO_SHOP_DOMAIN } from "@laurel/db";
 import type { Deps } from "../infra/deps";
 import { ensureCustomer, findCustomerByPlatformId } from "../modules/customers/customers.service";
 import { findShopByDomain } from "../modules/shops/shops.service";
@@ -44,8 +44,9 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     ...(phone ? { phone: String(phone) } : {}),
   })),
   {
-    customerId: "7301000000000300001",
-    email: "orders@northwind-trading.test",
+    // Its store account is seeded too (decision 0177): same id and e-mail.
+    customerId: DEMO_PARTNER_SHOPPER.customerId,
+    email: DEMO_PARTNER_SHOPPER.email,
     firstName: "Northwind",
     lastName: "Trading",
     type: "member",

@@ -19,6 +19,7 @@ export function accountPage(
 <p class="muted">${shopper.email} · customer ${shopper.customerId}</p>
 ${laurelBlock("points", "account-points", "", { memberTemplate: "Laurel Rewards: you have {{points}}.", rate: false })}
 <p><a href="#laurel-rewards" data-testid="account-rewards-link">See my rewards</a></p>
+<div class="panel" data-laurel-partner data-currency="USD" data-testid="account-partner" hidden></div>
 ${failedDeliveries.map(
   (
     d,

@@ -347,3 +347,85 @@ describe("instant popup (N-05, N-06)", () => {
     expect(sessionStorage.getItem("laurel-instant")).toBeNull();
   });
 });
+
+describe("the account page's B2B partner tier block (decision 0177)", () => {
+  const texts = {
+    title: "Your partner tier",
+    tier: "Partner tier: {{tier}}",
+    next: "{{remaining}} to go to reach {{tier}}",
+    top: "Your business is in our highest partner tier.",
+    privileges: "Partner privileges",
+  };
+  const pointLabel = { singular: "point", plural: "points", position: "after" as const };
+  const partner = {
+    name: "Partner",
+    perks: ["Net-30 invoices", "<b>Priority</b> fulfilment"],
+    cardColor: "#1F4B3F",
+    backgroundColor: "url(evil)",
+    next: { name: "Preferred partner", remaining: 150_000, progress: 25, unit: "money" as const },
+  };
+  const page = `<div data-laurel-partner data-currency="USD" hidden id="partner"></div>`;
+
+  it("shows a signed-in company member their partner tier, progress and privileges, as text", async () => {
+    document.body.innerHTML = page;
+    const { calls } = fakeProxy({
+      "GET /onsite": ok({ colors, checkout: null, signupBlock: null, customerLogin: null, popups: [] }),
+      "GET /partner-tier": ok({ tier: partner, texts, pointLabel }),
+    });
+    await startBlocks(script("8100"), NOW);
+    const el = document.getElementById("partner") as HTMLElement;
+    expect(el.hidden).toBe(false);
+    expect(el.querySelector("h2")?.textContent).toBe("Your partner tier");
+    expect(el.querySelector("p")?.textContent).toBe("Partner tier: Partner");
+    expect(el.querySelectorAll("p")[1]?.textContent).toBe("$1,500.00 to go to reach Preferred partner");
+    expect(el.querySelector("progress")?.getAttribute("value")).toBe("25");
+    expect(Array.from(el.querySelectorAll("li"), (li) => li.textContent)).toEqual([
+      "Net-30 invoices",
+      "<b>Priority</b> fulfilment",
+    ]);
+    expect(el.querySelector("b")).toBeNull();
+    // Hex colours only: the card colour applies, a background that is not a colour does not.
+    expect(el.style.color).toBe("rgb(31, 75, 63)");
+    expect(el.style.background).toBe("");
+    expect(calls.filter((c) => c.path === "/partner-tier")).toHaveLength(1);
+  });
+
+  it("says 'the highest' in the top partner tier, counts points in the shop's label", async () => {
+    document.body.innerHTML = page;
+    fakeProxy({
+      "GET /onsite": ok({ colors, checkout: null, signupBlock: null, customerLogin: null, popups: [] }),
+      "GET /partner-tier": ok({ tier: { ...partner, perks: [], next: null }, texts, pointLabel }),
+    });
+    await startBlocks(script("8100"), NOW);
+    const el = document.getElementById("partner") as HTMLElement;
+    expect(el.querySelectorAll("p")[1]?.textContent).toBe("Your business is in our highest partner tier.");
+    expect(el.querySelector("progress")).toBeNull();
+    expect(el.querySelector("h3")).toBeNull();
+
+    document.body.innerHTML = page;
+    fakeProxy({
+      "GET /partner-tier": ok({
+        tier: { ...partner, next: { ...partner.next, unit: "points", remaining: 1200 } },
+        texts,
+        pointLabel,
+      }),
+    });
+    await startBlocks(script("8100"), NOW);
+    expect(document.querySelectorAll("#partner p")[1]?.textContent).toBe(
+      "1,200 points to go to reach Preferred partner",
+    );
+  });
+
+  it("stays hidden for anyone else, and asks nothing for a guest", async () => {
+    document.body.innerHTML = page;
+    fakeProxy({ "GET /partner-tier": ok({ tier: null, texts, pointLabel }) });
+    await startBlocks(script("8300"), NOW);
+    expect((document.getElementById("partner") as HTMLElement).hidden).toBe(true);
+
+    document.body.innerHTML = page;
+    const { calls } = fakeProxy({});
+    await startBlocks(script(), NOW);
+    expect((document.getElementById("partner") as HTMLElement).hidden).toBe(true);
+    expect(calls.some((c) => c.path === "/partner-tier")).toBe(false);
+  });
+});

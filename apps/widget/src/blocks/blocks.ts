@@ -14,6 +14,9 @@
  *   merchant's title and description (`/storefront/branding/customer-login`).
  * - Checkout discount block (N-12): `[data-laurel-checkout]` with `data-apply-url` (`{{code}}`
  *   becomes the code): a member's available reward codes, when the merchant turned the block on.
+ * - Partner tier block (decision 0177): `[data-laurel-partner]` on the account page, for a signed-in
+ *   company member: their B2B partner tier, progress to the next and privileges (`/proxy/partner-tier`),
+ *   in the loyalty page's words; `data-currency` formats an amount still to spend.
  * - Popups (N-08, N-09, G-23, L-13): from `GET /proxy/onsite`, one per page view, after its delay,
  *   at most `frequency` times a day per browser, closed after `autoCloseSeconds` when set.
  *
@@ -23,6 +26,7 @@ import type {
   ProxyCoupon,
   ProxyCustomerResponse,
   ProxyOnsiteResponse,
+  ProxyPartnerTierResponse,
   ProxyPointsEstimateResponse,
 } from "@laurel/contracts";
 import { formatPoints } from "../shared/format";
@@ -159,6 +163,64 @@ export function fillBlocks(
     el.replaceChildren(title, ` ${fill(login.description, signUpPoints)}`);
     show(el);
   }
+}
+
+/** A text whose `{{name}}` placeholders become the given nodes; the rest stays text (never HTML). */
+function withNodes(template: string, nodes: Record<string, Node>): (string | Node)[] {
+  return template.split(/(\{\{\s*\w+\s*\}\})/).map((part) => {
+    const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
+    return name && nodes[name] ? nodes[name].cloneNode(true) : part;
+  });
+}
+
+function element(tag: string, ...children: (string | Node)[]): HTMLElement {
+  const el = doc.createElement(tag);
+  el.append(...children);
+  return el;
+}
+
+const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
+
+/**
+ * Decision 0177: a company member's B2B partner tier on the account page: the tier in its card
+ * colours (hex only), progress to the next partner tier or "the highest", and its privileges.
+ */
+export function fillPartner(el: HTMLElement, r: ProxyPartnerTierResponse, locale: string): void {
+  const tier = r.tier;
+  if (!tier) return;
+  if (tier.backgroundColor && HEX.test(tier.backgroundColor)) el.style.background = tier.backgroundColor;
+  if (tier.cardColor && HEX.test(tier.cardColor)) el.style.color = tier.cardColor;
+  const parts: Node[] = [
+    element("h2", r.texts.title),
+    element("p", ...withNodes(r.texts.tier, { tier: element("strong", tier.name) })),
+  ];
+  const next = tier.next;
+  if (next) {
+    const remaining =
+      next.unit === "money"
+        ? money(next.remaining, el.dataset.currency, locale)
+        : next.unit === "points"
+          ? formatPoints(next.remaining, r.pointLabel, locale)
+          : next.remaining.toLocaleString(locale);
+    parts.push(
+      element(
+        "p",
+        ...withNodes(r.texts.next, {
+          remaining: element("strong", remaining),
+          tier: element("strong", next.name),
+        }),
+      ),
+    );
+    const bar = element("progress");
+    bar.setAttribute("max", "100");
+    bar.setAttribute("value", String(next.progress));
+    parts.push(bar);
+  } else parts.push(element("p", r.texts.top));
+  if (tier.perks.length > 0) {
+    parts.push(element("h3", r.texts.privileges), element("ul", ...tier.perks.map((p) => element("li", p))));
+  }
+  el.replaceChildren(...parts);
+  show(el);
 }
 
 /** N-12: the member's available codes with the merchant's title and description, each to apply. */
@@ -348,5 +410,14 @@ export async function startBlocks(script: HTMLElement | null, now = new Date()):
       }, popup.delaySeconds * 1000);
     })
     .catch(noop);
-  await Promise.all([blocks, popups]).catch(noop);
+  // The partner card asks only for a signed-in shopper, and only where a theme placed it.
+  const partnerEl = doc.querySelector<HTMLElement>("[data-laurel-partner]");
+  const partner =
+    partnerEl && embed.customer
+      ? getData<ProxyPartnerTierResponse>(`${embed.proxy}/partner-tier`).then(
+          (r) => fillPartner(partnerEl, r, embed.locale),
+          noop,
+        )
+      : Promise.resolve();
+  await Promise.all([blocks, popups, partner]).catch(noop);
 }

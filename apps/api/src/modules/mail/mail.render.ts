@@ -1,5 +1,5 @@
 import type { NotificationEvent } from "@laurel/domain";
-import { fill, mailTextsOf } from "./mail.texts";
+import { fill, mailProgramOf, mailTextsOf } from "./mail.texts";
 
 /** MJML is large (half a second to load): loaded at the first render, not at every process start. */
 type Mjml2Html = typeof import("mjml");
@@ -49,7 +49,7 @@ export function subjectOf(
   custom: string | null,
   values: Record<string, string | number | null>,
 ): string {
-  return fill(custom ?? mailTextsOf(event, language).subject, values)
+  return fill(custom ?? mailTextsOf(event, language, mailProgramOf(values)).subject, values)
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -66,7 +66,7 @@ export async function renderMail(
   branding: MailBranding,
   links: MailLinks,
 ): Promise<RenderedMail> {
-  const t = mailTextsOf(event, language);
+  const t = mailTextsOf(event, language, mailProgramOf(values));
   const v = { ...values, shop: branding.shopName };
   const subject = subjectOf(event, language, branding.subject, v);
   const esc = (template: string) => escapeHtml(fill(template, v));

@@ -1,6 +1,7 @@
 import { notificationEvents } from "@laurel/domain";
 import { describe, expect, it } from "vitest";
-import { mailLanguageOf, mailLanguages, mailTextsOf } from "./mail.texts";
+import { mailLanguageOf, mailLanguages, mailProgramOf, mailTextsOf } from "./mail.texts";
+import { partnerCatalogues, partnerTierEvents } from "./mail.texts.partner";
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -29,5 +30,31 @@ describe("shipped e-mail texts", () => {
     expect(mailLanguageOf("it")).toBe("it");
     expect(mailLanguageOf("ko")).toBe("en");
     expect(mailTextsOf("points_earned", "ja").subject).toBe("{{shop}}で{{points}} {{label}}を獲得しました");
+  });
+
+  it("words the tier e-mails for B2B partner tiers in every shipped language (decision 0177)", () => {
+    expect(Object.keys(partnerCatalogues).sort()).toEqual([...mailLanguages].sort());
+    for (const lang of mailLanguages) {
+      for (const event of partnerTierEvents) {
+        const vip = mailTextsOf(event, lang);
+        const partner = mailTextsOf(event, lang, "b2b");
+        const enPartner = mailTextsOf(event, "en", "b2b");
+        for (const part of ["subject", "heading", "body"] as const) {
+          expect(placeholders(partner[part]), `${lang} ${event} ${part}`).toEqual(
+            placeholders(enPartner[part]),
+          );
+        }
+        expect(partner.body, `${lang} ${event}`).not.toBe(vip.body);
+        expect(partner.subject, `${lang} ${event}`).not.toBe(vip.subject);
+        // The button and the chrome are the VIP e-mail's.
+        expect(partner.button).toBe(vip.button);
+        expect(partner.unsubscribe).toBe(vip.unsubscribe);
+        if (lang !== "en") expect(partner.body, `${lang} ${event}`).not.toBe(enPartner.body);
+      }
+    }
+    // Other events read the same for both programs; stored values name the program.
+    expect(mailTextsOf("points_earned", "de", "b2b")).toEqual(mailTextsOf("points_earned", "de"));
+    expect(mailProgramOf({ tier: "Gold", program: "b2b" })).toBe("b2b");
+    expect(mailProgramOf({ tier: "Gold" })).toBe("vip");
   });
 });

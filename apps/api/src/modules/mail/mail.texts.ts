@@ -1,5 +1,6 @@
 import type { NotificationEvent } from "@laurel/domain";
 import { moreCatalogues, moreChrome } from "./mail.texts.more-languages";
+import { isPartnerTierEvent, partnerCatalogues } from "./mail.texts.partner";
 
 /**
  * The shipped words of each e-mail, per storefront language (decision 0075). `{{name}}` marks a
@@ -404,9 +405,30 @@ export function mailLanguageOf(locale: string | null | undefined): string {
   return base in catalogues ? base : "en";
 }
 
-export function mailTextsOf(event: NotificationEvent, language: string): MailTexts & MailChrome {
+/**
+ * An e-mail's words in a language. `program` 'b2b' (a B2B partner tier's move, decision 0177)
+ * words the tier e-mails for partner tiers; other events read the same for both programs.
+ */
+export function mailTextsOf(
+  event: NotificationEvent,
+  language: string,
+  program: "vip" | "b2b" = "vip",
+): MailTexts & MailChrome {
   const lang = mailLanguageOf(language);
-  return { ...(catalogues[lang] ?? en)[event], ...(chromes[lang] ?? (chrome.en as MailChrome)) };
+  const partner =
+    program === "b2b" && isPartnerTierEvent(event)
+      ? (partnerCatalogues[lang] ?? partnerCatalogues.en)?.[event]
+      : undefined;
+  return {
+    ...(catalogues[lang] ?? en)[event],
+    ...partner,
+    ...(chromes[lang] ?? (chrome.en as MailChrome)),
+  };
+}
+
+/** The program an e-mail's stored values speak of: 'b2b' for a partner tier's e-mail, else 'vip'. */
+export function mailProgramOf(values: Record<string, unknown>): "vip" | "b2b" {
+  return values.program === "b2b" ? "b2b" : "vip";
 }
 
 /** Fills `{{name}}` placeholders; unknown names are left empty. */

@@ -1,9 +1,15 @@
-import type { LoyaltyPageSection, ProxyCustomerResponse } from "@laurel/contracts";
+import type {
+  LoyaltyPageSection,
+  PartnerTierTexts,
+  ProxyCustomerResponse,
+  ProxyPartnerTier,
+} from "@laurel/contracts";
+import type { ShopRow } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
 import { brandColorsOf } from "../settings/brand-colours";
-import { storefrontTierBenefits } from "../tiers/tiers.service";
+import { storefrontPartnerTier, storefrontTierBenefits } from "../tiers/tiers.service";
 import { loyaltyPageOf, pointCalculatorOf, storefrontCalculatorPoints } from "./loyalty-page-settings";
 import { faqsOf } from "./onsite-content";
 import { getShopperView } from "./storefront.service";
@@ -75,6 +81,68 @@ function milestoneText(
 
 type TierBenefit = Awaited<ReturnType<typeof storefrontTierBenefits>>[number];
 
+/** The loyalty page's words in the shop's primary language (the shop's own translation, else Laurel's). */
+function pageTextsOf(shop: Pick<ShopRow, "settings">): Record<string, string> {
+  const settings = shop.settings;
+  return resolveWidgetTranslations(
+    (settings as { widget?: { translations?: unknown } }).widget?.translations,
+    settings.translation?.primaryLanguage ?? "en",
+  ).translations;
+}
+
+/** The partner card's words for the account-page block (`/proxy/partner-tier`), placeholders unfilled. */
+export function partnerTierTextsOf(shop: Pick<ShopRow, "settings">): PartnerTierTexts {
+  const texts = pageTextsOf(shop);
+  return {
+    title: texts["page.partnerTitle"] ?? "",
+    tier: texts["page.partnerTier"] ?? "",
+    next: texts["page.partnerNext"] ?? "",
+    top: texts["page.partnerTop"] ?? "",
+    privileges: texts["page.partnerPrivileges"] ?? "",
+  };
+}
+
+const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
+
+/**
+ * Decision 0177: a signed-in company member's B2B partner tier card — the tier in the tier's own
+ * colours (I-19, hex only), its privileges and progress to the next partner tier, in the shop's words.
+ */
+function partnerCard(
+  view: ProxyCustomerResponse,
+  tier: ProxyPartnerTier,
+  currency: string,
+  t: (key: string) => string,
+): string {
+  const background = tier.backgroundColor && HEX.test(tier.backgroundColor) ? tier.backgroundColor : null;
+  const colour = tier.cardColor && HEX.test(tier.cardColor) ? tier.cardColor : null;
+  const style =
+    background || colour
+      ? ` style="${background ? `background:${background};` : ""}${colour ? `color:${colour};border-color:${colour}` : ""}"`
+      : "";
+  const next = tier.next;
+  const remaining = next
+    ? next.unit === "money"
+      ? money(next.remaining, currency)
+      : next.unit === "orders"
+        ? next.remaining.toLocaleString("en")
+        : pointsText(view, next.remaining)
+    : "";
+  const progress = next
+    ? `<p data-testid="laurel-partner-next">${fillHtml(t("page.partnerNext"), {
+        remaining: `<strong>${esc(remaining)}</strong>`,
+        tier: `<strong>${esc(next.name)}</strong>`,
+      })}</p><div class="laurel-page__bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${next.progress}"><span style="width:${next.progress}%"></span></div>`
+    : `<p data-testid="laurel-partner-next">${esc(t("page.partnerTop"))}</p>`;
+  const perks =
+    tier.perks.length > 0
+      ? `<h3>${esc(t("page.partnerPrivileges"))}</h3><ul data-testid="laurel-partner-perks">${tier.perks
+          .map((p) => `<li>${esc(p)}</li>`)
+          .join("")}</ul>`
+      : "";
+  return `<section class="laurel-page__partner" aria-labelledby="laurel-partner" data-testid="laurel-page-partner"${style}><h2 id="laurel-partner">${esc(t("page.partnerTitle"))}</h2><p data-testid="laurel-partner-tier">${fillHtml(t("page.partnerTier"), { tier: `<strong>${esc(tier.name)}</strong>` })}</p>${progress}${perks}</section>`;
+}
+
 /**
  * The page, in the sections and order the merchant chose (`/storefront/loyalty-page`, N-10), with
  * the hero's texts and the point calculator's settings and texts (N-20, translation type
@@ -88,18 +156,16 @@ export async function renderLoyaltyPage(
 ): Promise<string> {
   const context = await deps.shopContexts.byId(auth.shopId);
   if (!context) throw new AppError("shop_not_installed", 404);
-  const [view, tiers] = await Promise.all([
+  const [view, tiers, partner] = await Promise.all([
     getShopperView(deps, auth),
     storefrontTierBenefits(deps, auth.shopId),
+    storefrontPartnerTier(deps, context.shop, auth.platformCustomerId),
   ]);
   const settings = context.shop.settings;
   const settingsPage = loyaltyPageOf(settings);
   const calculator = pointCalculatorOf(settings);
   // The page's and the calculator's words in the shop's primary language (the shop's own, else Laurel's).
-  const texts = resolveWidgetTranslations(
-    (settings as { widget?: { translations?: unknown } }).widget?.translations,
-    settings.translation?.primaryLanguage ?? "en",
-  ).translations;
+  const texts = pageTextsOf(context.shop);
   // M-02: the shop's own sign-in and sign-up pages when it set them (checked when saved).
   const general = settings.general;
   const member = view.customer?.type === "member" ? view.customer : null;
@@ -176,13 +242,19 @@ export async function renderLoyaltyPage(
 <form method="get"><label for="laurel-amount">${fillHtml(texts["calculator.amount"] ?? "", { currency: esc(currency) })}</label> <input id="laurel-amount" name="amount" type="number" min="0" max="1000000" step="0.01" value="${shownAmount === null ? "" : esc((shownAmount / 100).toFixed(2))}"> <button type="submit">${esc(texts["calculator.button"] ?? "")}</button></form>${result}</section>`
       : "",
   };
-  const body = settingsPage.sections
+  const shown = settingsPage.sections
     .filter((s) => s.visible)
-    .map((s) => sections[s.section])
-    .filter((html) => html !== "")
-    .join("\n");
+    .map((s) => ({ section: s.section, html: sections[s.section] }))
+    .filter((s) => s.html !== "");
+  // The partner card is the shopper's own, not a section the merchant orders: after the hero, else first.
+  if (partner) {
+    const card = { section: "hero" as const, html: partnerCard(view, partner, currency, t) };
+    const hero = shown.findIndex((s) => s.section === "hero");
+    shown.splice(hero + 1, 0, card);
+  }
+  const body = shown.map((s) => s.html).join("\n");
   return `<div class="laurel-page" data-testid="laurel-loyalty-page">
-<style>.laurel-page{max-width:960px;margin:0 auto;padding:24px 16px}.laurel-page section{margin:32px 0}.laurel-page ul{list-style:none;padding:0}.laurel-page li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #0001}.laurel-page__hero{padding:40px 24px;border-radius:12px;background:${c.primary};color:${c.secondary};text-align:center}.laurel-page__hero a{color:inherit}.laurel-page h2,.laurel-page em{color:${c.accent}}.laurel-page__button{display:inline-block;margin:8px;padding:10px 20px;border:2px solid ${c.loyaltyPageButton};border-radius:24px;background:${c.loyaltyPageButton};color:${textOn(c.loyaltyPageButton)}!important;text-decoration:none}</style>
+<style>.laurel-page{max-width:960px;margin:0 auto;padding:24px 16px}.laurel-page section{margin:32px 0}.laurel-page ul{list-style:none;padding:0}.laurel-page li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #0001}.laurel-page__hero{padding:40px 24px;border-radius:12px;background:${c.primary};color:${c.secondary};text-align:center}.laurel-page__hero a{color:inherit}.laurel-page h2,.laurel-page em{color:${c.accent}}.laurel-page__partner{padding:24px;border:2px solid ${c.accent};border-radius:12px}.laurel-page__partner h2,.laurel-page__partner h3{color:inherit}.laurel-page__partner li{display:list-item;border:0;padding:2px 0}.laurel-page__partner ul{list-style:disc;padding-left:20px}.laurel-page__bar{height:8px;border-radius:4px;background:#0002;overflow:hidden}.laurel-page__bar span{display:block;height:100%;background:currentColor}.laurel-page__button{display:inline-block;margin:8px;padding:10px 20px;border:2px solid ${c.loyaltyPageButton};border-radius:24px;background:${c.loyaltyPageButton};color:${textOn(c.loyaltyPageButton)}!important;text-decoration:none}</style>
 ${body}
 </div>`;
 }

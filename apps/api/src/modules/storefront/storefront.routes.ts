@@ -9,6 +9,9 @@ import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireProxy } from "../../infra/http";
+import { getShopOrThrow } from "../shops/shops.service";
+import { storefrontPartnerTier } from "../tiers/tiers.service";
+import { partnerTierTextsOf } from "./loyalty-page";
 import { estimateOrderPoints } from "./loyalty-page-settings";
 import { authenticateProxy, proxyRateLimitKey } from "./proxy.guard";
 import {
@@ -19,7 +22,7 @@ import {
   redeemAsShopper,
   revokeAsShopper,
 } from "./storefront.service";
-import { getWidgetSettings, sendCacheable } from "./widget-settings";
+import { getWidgetSettings, pointLabelOf, sendCacheable } from "./widget-settings";
 
 const couponParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -41,6 +44,17 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: Deps): void
   app.get("/proxy/customer", proxy, async (request) => {
     const { locale } = parseInput(widgetSettingsQuery, request.query);
     return ok(await getShopperView(deps, requireProxy(request), locale));
+  });
+
+  // Decision 0177: the signed-in company member's B2B partner tier card (null for anyone else).
+  app.get("/proxy/partner-tier", proxy, async (request) => {
+    const auth = requireProxy(request);
+    const shop = await getShopOrThrow(deps, auth.shopId);
+    return ok({
+      tier: await storefrontPartnerTier(deps, shop, auth.platformCustomerId),
+      texts: partnerTierTextsOf(shop),
+      pointLabel: pointLabelOf(shop),
+    });
   });
 
   // N-11: the product, cart and thank-you blocks ask the engine what their amounts earn.

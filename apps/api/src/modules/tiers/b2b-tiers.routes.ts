@@ -1,4 +1,10 @@
-import { tierBody, tierLaunchBody, tierRewardsBody, tierSettingsSchema } from "@laurel/contracts";
+import {
+  memberTierBody,
+  tierBody,
+  tierLaunchBody,
+  tierRewardsBody,
+  tierSettingsSchema,
+} from "@laurel/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../../infra/deps";
@@ -18,11 +24,13 @@ import {
   saveTier,
   saveTierRewards,
   saveTierSettings,
+  setMemberTier,
 } from "./tiers.service";
 
 const admin = { config: { guard: "admin" as const } };
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const noBody = z.strictObject({}).optional();
+const memberParams = z.object({ customerId: z.string().min(1).max(100) });
 
 /**
  * B2B partner tiers (I-19 … I-21, decision 0174): the VIP tier routes over the `b2b` program. Reading
@@ -98,6 +106,15 @@ export function registerB2bTierRoutes(app: FastifyInstance, deps: Deps): void {
     parseInput(noBody, request.body);
     await assertB2bAvailable(deps, auth.shopId);
     return ok(await syncAllTierTags(deps, auth.shopId, "b2b"), "Synced tags processed");
+  });
+
+  // I-18 for a company member (decision 0177): partner tiers are never exclusive, so no I-17 here.
+  app.put("/apiSa/b2b/tiers/members/:customerId", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { customerId } = parseInput(memberParams, request.params);
+    const body = parseInput(memberTierBody, request.body);
+    const shop = await assertB2bAvailable(deps, auth.shopId);
+    return ok(await setMemberTier(deps, shop, auth, customerId, body, "b2b"), "Updated B2B tier");
   });
 
   app.get("/apiSa/b2b/tiers/runs", admin, async (request) =>

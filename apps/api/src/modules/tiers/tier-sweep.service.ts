@@ -6,7 +6,7 @@ import { b2bRequirementsOf } from "./b2b-requirements";
 import * as sweeps from "./tier-sweep.repository";
 import { enqueueTierTags } from "./tier-tags.service";
 import * as repo from "./tiers.repository";
-import { applyDecision, decide, liveOf, TIER_CHUNK, timeZoneOf } from "./tiers.service";
+import { applyDecision, decide, liveOf, TIER_CHUNK, tierMailValues, timeZoneOf } from "./tiers.service";
 
 /**
  * The daily demotion sweep (issue 10, I-06, I-07, I-26; decision 0115). A member's tier can move
@@ -24,7 +24,7 @@ import { applyDecision, decide, liveOf, TIER_CHUNK, timeZoneOf } from "./tiers.s
 /**
  * Shops whose sweep for their current store day has not finished, in a tier program. B2B partner
  * tiers (decision 0174) are swept the same way, each program on its own day record, while the shop
- * meets the B2B requirements; their moves are recorded and tagged, not e-mailed.
+ * meets the B2B requirements; their moves and notices are e-mailed in partner wording (decision 0177).
  */
 export async function listShopsDueForTierSweep(
   deps: Deps,
@@ -106,12 +106,12 @@ export async function sweepTierPage(
           event: "tier_down",
           customerId: c.customerId,
           occasion: `tier-down:${c.to}:${day}`,
-          values: { tier: names.get(c.to) ?? null },
+          values: tierMailValues(names.get(c.to) ?? null, kind),
         });
       }
     }
     let notified = 0;
-    if (kind === "vip" && ladder.settings.demotion && ladder.settings.demotion.notifyBeforeDays > 0) {
+    if (ladder.settings.demotion && ladder.settings.demotion.notifyBeforeDays > 0) {
       for (const m of measures) {
         const lastActivityAt = m.last_order_at ? new Date(m.last_order_at).getTime() : null;
         const standing = evaluateTier({
@@ -137,12 +137,12 @@ export async function sweepTierPage(
           event: "tier_demotion_notice",
           customerId: m.customer_id,
           occasion: notice.occasion,
-          values: { tier: names.get(notice.tierId) ?? null, days: notice.days },
+          values: { ...tierMailValues(names.get(notice.tierId) ?? null, kind), days: notice.days },
         });
       }
     }
-    // The tier e-mails speak of VIP tiers: B2B partners' moves are recorded and tagged only.
-    if (kind === "vip") await enqueueEmails(deps, trx, shop, emails);
+    // Partners hear of their moves as VIP members do, in partner wording (decision 0177).
+    await enqueueEmails(deps, trx, shop, emails);
     const done = measures.length < limit;
     await sweeps.advanceSweep(
       trx,

@@ -45,6 +45,39 @@ export async function runningRunId(
   return (await q.executeTakeFirst())?.running_run_id ?? null;
 }
 
+/**
+ * Whether any of the shop's tier programs (VIP or B2B) is recalculating now. With `share`, every
+ * program row of the shop is share-locked (not only the running ones), so no launch of either
+ * program can start until the caller's transaction ends.
+ */
+export async function anyRunningRun(conn: Conn, shopId: string, share = false): Promise<boolean> {
+  let q = conn.selectFrom("tier_programs").select("running_run_id").where("shop_id", "=", shopId);
+  if (share) q = q.forShare();
+  return (await q.execute()).some((r) => r.running_run_id !== null);
+}
+
+/** Whether the customer exists in the shop. */
+export async function customerExists(conn: Conn, shopId: string, customerId: string): Promise<boolean> {
+  const row = await conn
+    .selectFrom("customers")
+    .select("id")
+    .where("shop_id", "=", shopId)
+    .where("id", "=", customerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the customer buys for a company (X-51): the one who stands on the B2B ladder. */
+export async function isCompanyMember(conn: Conn, shopId: string, customerId: string): Promise<boolean> {
+  const row = await conn
+    .selectFrom("customers")
+    .select("is_b2b")
+    .where("shop_id", "=", shopId)
+    .where("id", "=", customerId)
+    .executeTakeFirst();
+  return row?.is_b2b === true;
+}
+
 /** The shop's VIP program row, created with the default settings on first use; locked for update. */
 export async function lockProgram(
   trx: Tx,

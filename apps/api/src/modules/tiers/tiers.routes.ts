@@ -22,6 +22,7 @@ import {
   getTierRun,
   launchTiers,
   listTierRuns,
+  memberTiers,
   previewTiers,
   saveTier,
   saveTierRewards,
@@ -96,6 +97,13 @@ export function registerTierRoutes(app: FastifyInstance, deps: Deps): void {
     const auth = requireAdmin(request);
     parseInput(noBody, request.body);
     return ok(await syncAllTierTags(deps, auth.shopId), "Synced tags processed");
+  });
+
+  app.get("/apiSa/tiers/members/:customerId", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const { customerId } = parseInput(memberParams, request.params);
+    const shop = await getShopOrThrow(deps, auth.shopId);
+    return ok(await memberTiers(deps, shop, customerId));
   });
 
   app.put("/apiSa/tiers/members/:customerId", admin, async (request) => {

@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type {
   CustomerTierChange,
+  MemberProgramTier,
   MemberTierBody,
+  MemberTiers,
   MemberTierView,
+  ProxyPartnerTier,
   ProxyTier,
   TierBody,
   TierChangeReasonName,
@@ -55,6 +58,7 @@ import { lockCustomers } from "../customers/customers.service";
 import { type EntryInput, postEntries, postEntry } from "../ledger/ledger.service";
 import { type EmailRequest, enqueueEmails } from "../mail/mail.service";
 import { storeTimeZoneOf } from "../shops/time-zone";
+import { b2bRequirementsOf } from "./b2b-requirements";
 import { enqueueTierTags } from "./tier-tags.service";
 import * as repo from "./tiers.repository";
 
@@ -536,9 +540,14 @@ export async function updateMembersTiers(
     sourceRefs,
   });
   await applyDecision(trx, shop.id, ladder, d, now, deps, kind);
-  // The tier e-mails speak of VIP tiers: B2B partners' moves are recorded and tagged, not e-mailed.
-  if (how.emails && kind === "vip")
-    await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, d.changes, `order:${now.toISOString()}`));
+  // Both programs e-mail their moves; a partner's e-mail is worded for partner tiers (decision 0177).
+  if (how.emails)
+    await enqueueEmails(
+      deps,
+      trx,
+      shop,
+      tierMoveEmails(ladder, d.changes, `order:${now.toISOString()}`, kind),
+    );
 }
 
 /**
@@ -586,7 +595,12 @@ export async function tierBasisOf(conn: Db | Tx, shopId: string): Promise<TierSe
  * from no tier at all: a member's first standing is not news), `tier_down` when they move down. The
  * occasion names the tier and the source order, so a batch told twice e-mails once.
  */
-function tierMoveEmails(ladder: Ladder, changes: Decision["changes"], fallback: string): EmailRequest[] {
+export function tierMoveEmails(
+  ladder: Ladder,
+  changes: Decision["changes"],
+  fallback: string,
+  kind: TierProgramKind = "vip",
+): EmailRequest[] {
   const names = new Map(ladder.tiers.map((t) => [t.id, t.name]));
   return changes.flatMap((c) => {
     if (c.to === null || c.from === null) return [];
@@ -597,10 +611,18 @@ function tierMoveEmails(ladder: Ladder, changes: Decision["changes"], fallback: 
         event: move === "up" ? ("tier_up" as const) : ("tier_down" as const),
         customerId: c.customerId,
         occasion: `tier:${c.to}:${c.sourceRef ?? fallback}`,
-        values: { tier: names.get(c.to) ?? null },
+        values: tierMailValues(names.get(c.to) ?? null, kind),
       },
     ];
   });
+}
+
+/**
+ * The values of a tier e-mail: the tier's name, and `program` 'b2b' for a partner tier so the
+ * e-mail is worded for partners (decision 0177). The occasion needs no program: tier ids are unique per shop.
+ */
+export function tierMailValues(tier: string | null, kind: TierProgramKind): Record<string, string | null> {
+  return kind === "b2b" ? { tier, program: "b2b" } : { tier };
 }
 
 function periodKeyOf(ladder: Ladder, now: Date, timeZone: string | null): string {
@@ -966,6 +988,69 @@ export async function shopperTier(
   };
 }
 
+/**
+ * The storefront's B2B partner tier card (decision 0177): for a signed-in company member while
+ * the shop meets the B2B requirements and runs partner tiers, their partner tier in force, its
+ * privileges (perks) and colours, and progress to the next partner tier. Null for anyone else, and
+ * for a partner in the base tier when the B2B settings hide the default tier (I-19).
+ */
+export async function storefrontPartnerTier(
+  deps: Deps,
+  shop: ShopRow,
+  platformCustomerId: string | null,
+): Promise<ProxyPartnerTier | null> {
+  if (!platformCustomerId || !b2bRequirementsOf(shop).available) return null;
+  const program = await repo.findProgram(deps.db, shop.id, "b2b");
+  const ladder = program?.status === "launched" ? liveOf(program) : null;
+  if (!ladder || ladder.tiers.length === 0) return null;
+  const row = await deps.db
+    .selectFrom("customers as c")
+    .leftJoin("customer_tiers as ct", (j) =>
+      j
+        .onRef("ct.shop_id", "=", "c.shop_id")
+        .onRef("ct.customer_id", "=", "c.id")
+        .on("ct.program", "=", "b2b"),
+    )
+    .select(["c.type", "c.is_b2b", "ct.tier_id", "ct.metric", "ct.exclusive", "ct.period_key"])
+    .where("c.shop_id", "=", shop.id)
+    .where("c.platform_customer_id", "=", platformCustomerId)
+    .executeTakeFirst();
+  if (row?.type !== "member" || !row.is_b2b) return null;
+  const baseId = tierForMetric(ladder.tiers, 0)?.id;
+  const tier = ladder.tiers.find((t) => t.id === (row.tier_id ?? baseId));
+  if (!tier) return null;
+  if (ladder.settings.hideDefaultTier && tier.id === baseId) return null;
+  const progress = tierProgress(ladder.tiers, {
+    tierId: tier.id,
+    metric: Number(row.metric ?? 0),
+    exclusive: Boolean(row.exclusive),
+    periodKey: row.period_key ?? "lifetime",
+  });
+  const next = progress ? ladder.tiers.find((t) => t.id === progress.tierId) : undefined;
+  const unit = { points_earned: "points", amount_spent: "money", orders: "orders" } as const;
+  const colours = await deps.db
+    .selectFrom("tiers")
+    .select(["card_color", "background_color"])
+    .where("shop_id", "=", shop.id)
+    .where("id", "=", tier.id)
+    .executeTakeFirst();
+  return {
+    name: tier.name,
+    perks: tier.perks,
+    cardColor: colours?.card_color ?? null,
+    backgroundColor: colours?.background_color ?? null,
+    next:
+      progress && next
+        ? {
+            name: next.name,
+            remaining: progress.remaining,
+            progress: progress.percent,
+            unit: unit[ladder.settings.basis],
+          }
+        : null,
+  };
+}
+
 /** Marks a run failed (the job gave up on it); the program can be changed and relaunched again. */
 export async function failTierRun(deps: Deps, shopId: string, runId: string, reason: string): Promise<void> {
   await deps.db
@@ -1018,7 +1103,8 @@ export async function listTierChanges(
 }
 
 export async function tierRunInProgress(conn: Db | Tx, shopId: string, hold = false): Promise<boolean> {
-  return (await repo.runningRunId(conn, shopId, hold)) !== null;
+  // Either program's launch or relaunch: a B2B recalculation reads the same customers (decision 0177).
+  return repo.anyRunningRun(conn, shopId, hold);
 }
 
 export async function hasTierProgram(
@@ -1042,12 +1128,20 @@ export async function setMemberTier(
   actor: Actor & { userEmail?: string | null },
   customerId: string,
   body: MemberTierBody,
+  kind: TierProgramKind = "vip",
 ): Promise<MemberTierView> {
   return deps.db.transaction().execute(async (trx) => {
-    const program = await repo.findProgram(trx, shop.id);
+    const program = await repo.findProgram(trx, shop.id, kind);
     const ladder = liveOf(program);
-    if (program?.status !== "launched" || !ladder) throw new AppError("tier_not_launched", 409);
+    if (program?.status !== "launched" || !ladder)
+      throw new AppError(kind === "b2b" ? "b2b_tier_not_launched" : "tier_not_launched", 409);
     if (program.running_run_id) throw new AppError("tier_run_in_progress", 409);
+    // Decision 0177: only a company member stands on the B2B ladder.
+    if (kind === "b2b" && !(await repo.isCompanyMember(trx, shop.id, customerId))) {
+      if (!(await repo.customerExists(trx, shop.id, customerId)))
+        throw new AppError("customer_not_found", 404);
+      throw new AppError("b2b_not_company_member", 409);
+    }
     await lockCustomers(trx, shop.id, [customerId]);
     const now = deps.clock.now();
     const timeZone = timeZoneOf(shop);
@@ -1062,6 +1156,7 @@ export async function setMemberTier(
           {
             customerIds: [customerId],
           },
+          kind,
         )
       )[0];
     const before = await measure();
@@ -1132,10 +1227,20 @@ export async function setMemberTier(
       },
       now,
       deps,
+      kind,
     );
     // The member hears of a move the merchant made, as of one an order made (L-12).
-    await enqueueEmails(deps, trx, shop, tierMoveEmails(ladder, changes, `direct:${now.toISOString()}`));
-    await auditWrite(trx, shop.id, actor, "tiers.member.set", { customerId, tierId: body.tierId });
+    await enqueueEmails(
+      deps,
+      trx,
+      shop,
+      tierMoveEmails(ladder, changes, `direct:${now.toISOString()}`, kind),
+    );
+    await auditWrite(trx, shop.id, actor, "tiers.member.set", {
+      customerId,
+      tierId: body.tierId,
+      ...(kind === "b2b" ? { program: kind } : {}),
+    });
     return {
       customerId,
       tierId: standing.tierId,
@@ -1144,6 +1249,50 @@ export async function setMemberTier(
       metric: standing.metric,
     };
   });
+}
+
+/**
+ * The customer page's tiers (I-17, I-18, decision 0177): VIP once the shop set up VIP tiers, and
+ * B2B for a company member while the shop meets the B2B requirements and set up partner tiers.
+ * The standing shown is the one in force (the base tier for a member not measured yet).
+ */
+export async function memberTiers(deps: Deps, shop: ShopRow, customerId: string): Promise<MemberTiers> {
+  if (!(await repo.customerExists(deps.db, shop.id, customerId)))
+    throw new AppError("customer_not_found", 404);
+  const kinds: TierProgramKind[] = ["vip"];
+  if (b2bRequirementsOf(shop).available && (await repo.isCompanyMember(deps.db, shop.id, customerId)))
+    kinds.push("b2b");
+  const programs: MemberProgramTier[] = [];
+  for (const kind of kinds) {
+    const program = await repo.findProgram(deps.db, shop.id, kind);
+    if (!program) continue;
+    const live = program.status === "launched" ? liveOf(program) : null;
+    const ladder = live ?? (await draftLadder(deps.db, shop.id, program));
+    const row = await deps.db
+      .selectFrom("customer_tiers")
+      .select(["tier_id", "metric", "exclusive"])
+      .where("shop_id", "=", shop.id)
+      .where("customer_id", "=", customerId)
+      .where("program", "=", kind)
+      .executeTakeFirst();
+    const tierId = live ? (row?.tier_id ?? tierForMetric(live.tiers, 0)?.id ?? null) : null;
+    const tier = ladder.tiers.find((t) => t.id === tierId) ?? null;
+    programs.push({
+      program: kind,
+      status: program.status,
+      changeable: Boolean(live) && !program.running_run_id,
+      basis: ladder.settings.basis,
+      directChange: ladder.settings.basis === "points_earned",
+      tierId: tier?.id ?? null,
+      tierName: tier?.name ?? null,
+      exclusive: Boolean(tier && row?.exclusive),
+      metric: Number(row?.metric ?? 0),
+      tiers: [...ladder.tiers]
+        .sort((a, b) => a.milestone - b.milestone)
+        .map((t) => ({ id: t.id, name: t.name, milestone: t.milestone, exclusive: t.exclusive })),
+    });
+  }
+  return { programs };
 }
 
 /**

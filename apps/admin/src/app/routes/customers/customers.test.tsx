@@ -1,5 +1,5 @@
 import type { CustomerListItem, CustomerProfile } from "@laurel/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "../../../../../../scripts/vitest.setup";
 import { GRID_FILTERS_KEY } from "../../../features/customers/utils/grid-filters";
@@ -59,6 +59,9 @@ function setup(
     tierChangesStatus?: number;
     /** K-05: the activity export's start (200 unless told). */
     activityExportStatus?: number;
+    /** I-17, I-18 (decision 0177): the customer's tiers, and the answer to a change (200 unless told). */
+    memberTiers?: { status: number; body: unknown };
+    memberTierPutStatus?: number;
   } = {},
 ) {
   const fake = createFakeApi();
@@ -83,12 +86,46 @@ function setup(
     const url = new URL(String(input), "http://localhost");
     const known = ["/apiSa/activities", "/apiSa/referrals", "/apiSa/lp/programs/explain"];
     const exportsPath = url.pathname.startsWith("/apiSa/activities/exports");
-    if (!url.pathname.startsWith("/apiSa/customers") && !known.includes(url.pathname) && !exportsPath) {
+    const tiersPath = /^\/apiSa\/(b2b\/)?tiers\/members\//.test(url.pathname);
+    if (
+      !url.pathname.startsWith("/apiSa/customers") &&
+      !known.includes(url.pathname) &&
+      !exportsPath &&
+      !tiersPath
+    ) {
       return base(input, init);
     }
     const method = (init.method ?? "GET").toUpperCase();
     const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, search: url.searchParams, body });
+    if (tiersPath && method === "GET") {
+      const answer = options.memberTiers ?? {
+        status: 200,
+        body: { success: true, data: memberTiers },
+      };
+      return json(answer.status, answer.body);
+    }
+    if (tiersPath && method === "PUT") {
+      const status = options.memberTierPutStatus ?? 200;
+      if (status !== 200)
+        return json(status, {
+          success: false,
+          error: "A tier calculation is running. Changes are possible once it has finished.",
+          code: "tier_run_in_progress",
+        });
+      const b2b = url.pathname.includes("/b2b/");
+      return json(200, {
+        success: true,
+        message: b2b ? "Updated B2B tier" : "Updated VIP tier",
+        data: {
+          customerId: "cus_1",
+          tierId: body?.tierId ?? null,
+          tierName: null,
+          exclusive: false,
+          metric: 0,
+        },
+      });
+    }
     if (url.pathname === "/apiSa/referrals") {
       const referral = {
         id: "ref_1",
@@ -228,6 +265,45 @@ function setup(
   const listCalls = () => calls.filter((c) => c.method === "GET" && c.path === "/apiSa/customers");
   return { fake, calls, listCalls };
 }
+
+const vipLadder = [
+  { id: "tier_b", name: "Bronze", milestone: 0, exclusive: false },
+  { id: "tier_s", name: "Silver", milestone: 500, exclusive: false },
+  { id: "tier_f", name: "Founders", milestone: 100_000, exclusive: true },
+];
+const partnerLadder = [
+  { id: "tier_p", name: "Partner", milestone: 0, exclusive: false },
+  { id: "tier_pp", name: "Preferred partner", milestone: 2_000, exclusive: false },
+];
+/** Ada in the exclusive Founders tier (VIP, points) and in Partner (B2B, points earned). */
+const memberTiers = {
+  programs: [
+    {
+      program: "vip",
+      status: "launched",
+      changeable: true,
+      basis: "points_earned",
+      directChange: true,
+      tierId: "tier_f",
+      tierName: "Founders",
+      exclusive: true,
+      metric: 700,
+      tiers: vipLadder,
+    },
+    {
+      program: "b2b",
+      status: "launched",
+      changeable: true,
+      basis: "points_earned",
+      directChange: true,
+      tierId: "tier_p",
+      tierName: "Partner",
+      exclusive: false,
+      metric: 300,
+      tiers: partnerLadder,
+    },
+  ],
+};
 
 const exportRow = {
   id: "exp_1",
@@ -629,5 +705,110 @@ describe("referral activity (E-12)", () => {
     );
     // The profile's card has no shop-wide export.
     expect(screen.queryByRole("button", { name: "Export CSV" })).toBeNull();
+  });
+});
+
+describe("tiers on the profile (I-17, I-18, decision 0177)", () => {
+  const tiersCard = async () => {
+    const card = await screen.findByTestId("customer-tiers", {}, { timeout: 5_000 });
+    expect(within(card).getByRole("heading", { level: 2, name: "Tiers" })).toBeTruthy();
+    return card;
+  };
+
+  it("changes a company member's B2B partner tier directly, with the entry reward, and reads the tiers again", async () => {
+    const { fake, calls } = setup();
+    const { user } = await renderApp("/customers/profile/cus_1", { fake });
+    const card = await tiersCard();
+    expect(await within(card).findByText("B2B partner tier")).toBeTruthy();
+    expect(within(card).getByText("Partner")).toBeTruthy();
+    expect(within(card).getByText("Founders")).toBeTruthy();
+    expect(within(card).getByText("Exclusive")).toBeTruthy();
+    await user.click(within(card).getByRole("button", { name: "Change B2B partner tier" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Current tier: Partner")).toBeTruthy();
+    // Partner tiers are never exclusive: no unassign offered, only the other partner tier.
+    const select = within(dialog).getByLabelText("New tier") as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(["Choose a tier", "Preferred partner"]);
+    await user.selectOptions(select, "tier_pp");
+    expect(within(dialog).getByText("Tier points are reset to this tier's entry points.")).toBeTruthy();
+    await user.click(within(dialog).getByLabelText("Grant the tier's entry reward"));
+    const reads = calls.filter((c) => c.method === "GET" && c.path === "/apiSa/tiers/members/cus_1").length;
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect((await screen.findAllByText("Updated B2B tier")).length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.method === "PUT").map((c) => [c.path, c.body])).toEqual([
+      ["/apiSa/b2b/tiers/members/cus_1", { tierId: "tier_pp", grantEntryReward: true }],
+    ]);
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === "GET" && c.path === "/apiSa/tiers/members/cus_1").length,
+      ).toBeGreaterThan(reads),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("unassigns the exclusive VIP tier and says 'Failed to unassign exclusive tier' when refused", async () => {
+    const { fake, calls } = setup({ memberTierPutStatus: 409 });
+    const { user } = await renderApp("/customers/profile/cus_1", { fake });
+    const card = await tiersCard();
+    await user.click(await within(card).findByRole("button", { name: "Change VIP tier" }));
+    const dialog = await screen.findByRole("dialog");
+    const select = within(dialog).getByLabelText("New tier") as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      "Choose a tier",
+      "Bronze",
+      "Silver",
+      "Unassign the exclusive tier",
+    ]);
+    await user.selectOptions(select, "__unassign");
+    expect(within(dialog).getByText("The customer returns to the tier their tier points give.")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect((await screen.findAllByText("Failed to unassign exclusive tier")).length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.method === "PUT").map((c) => [c.path, c.body])).toEqual([
+      ["/apiSa/tiers/members/cus_1", { tierId: null, grantEntryReward: false }],
+    ]);
+    // The dialog stays open for another try.
+    expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
+  it("explains why a partner tier by amount spent cannot be changed, and shows no B2B tier for a DTC customer", async () => {
+    const vip = memberTiers.programs[0];
+    const b2b = { ...memberTiers.programs[1], basis: "amount_spent", directChange: false };
+    const first = setup({
+      memberTiers: { status: 200, body: { success: true, data: { programs: [vip, b2b] } } },
+    });
+    await renderApp("/customers/profile/cus_1", { fake: first.fake });
+    let card = await tiersCard();
+    expect(
+      await within(card).findByText(/a direct change would reset the amount this business spent/),
+    ).toBeTruthy();
+    expect(
+      within(card).getByRole("button", { name: "Change B2B partner tier" }).getAttribute("aria-disabled"),
+    ).toBe("true");
+    expect(
+      within(card).getByRole("button", { name: "Change VIP tier" }).getAttribute("aria-disabled"),
+    ).not.toBe("true");
+    cleanup();
+
+    const dtc = setup({ memberTiers: { status: 200, body: { success: true, data: { programs: [vip] } } } });
+    await renderApp("/customers/profile/cus_1", { fake: dtc.fake });
+    card = await tiersCard();
+    expect(await within(card).findByText("VIP tier")).toBeTruthy();
+    expect(within(card).queryByText("B2B partner tier")).toBeNull();
+  });
+
+  it("says so with Try again when the tiers cannot be loaded", async () => {
+    const { fake, calls } = setup({
+      memberTiers: {
+        status: 500,
+        body: { success: false, error: "Something went wrong.", code: "internal_error" },
+      },
+    });
+    const { user } = await renderApp("/customers/profile/cus_1", { fake });
+    const card = await tiersCard();
+    expect(await within(card).findByText("The customer's tiers could not be loaded.")).toBeTruthy();
+    await user.click(within(card).getByRole("button", { name: "Try again" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "/apiSa/tiers/members/cus_1").length).toBeGreaterThan(1),
+    );
   });
 });

@@ -19,6 +19,7 @@ import { ActivitiesCard } from "./activities-card";
 import { AdjustPointsModal } from "./adjust-points-modal";
 import { ChildrenCard } from "./children-card";
 import { CouponsCard } from "./coupons-card";
+import { MemberTiersCard } from "./member-tiers-card";
 import { MembershipCard } from "./membership-card";
 import { OverviewCard } from "./overview-card";
 import { PersonalInfoCard } from "./personal-info-card";
@@ -129,6 +130,9 @@ export function CustomerProfileView({
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <MembershipCard customer={customer} />
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <MemberTiersCard customerId={id} />
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <ChildrenCard customerId={id} items={profile.data.children} />
