@@ -30,6 +30,7 @@ import { LeavePageGuard } from "../../../components/leave-page-guard";
 import { SaveBar } from "../../../components/save-bar/save-bar";
 import { useSaveBar } from "../../../components/save-bar/use-save-bar";
 import { useToast } from "../../../lib/host/host";
+import { languageName } from "../../../lib/i18n/language-name";
 import { useSaveTranslation, useTranslationSettings } from "../api/translation";
 import { isWidgetTab, keysOf, matches, placeholdersOf, tabOf } from "../utils/sections";
 
@@ -271,14 +272,4 @@ function EditorForm({ saved, backUrl }: { saved: TranslationSettings; backUrl: s
       </Layout>
     </Page>
   );
-}
-
-/** A language's own name (`de` → Deutsch), or its code where the browser has none. */
-export function languageName(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: "language" }).of(code);
-    return name ? `${name.charAt(0).toUpperCase()}${name.slice(1)} (${code})` : code;
-  } catch {
-    return code;
-  }
 }

@@ -18,9 +18,9 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "../../../lib/host/host";
+import { languageName } from "../../../lib/i18n/language-name";
 import { useSaveTranslation, useTranslationSettings } from "../api/translation";
 import { completenessOf } from "../utils/sections";
-import { languageName } from "./translation-editor";
 
 const editorUrl = (href: (p: string) => string, params: Record<string, string>) =>
   `${href("/settings/translations/editor")}?${new URLSearchParams(params)}`;
