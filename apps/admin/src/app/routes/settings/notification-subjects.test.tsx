@@ -86,6 +86,18 @@ describe("/settings/notifications/:id → subject per language", () => {
     expect(await screen.findByText(message)).toBeTruthy();
   }, 30_000);
 
+  it("a shop with one storefront language has the one subject field", async () => {
+    const fake = setup();
+    fake.answer("GET /apiSa/notifications/points_earned", 200, {
+      success: true,
+      data: { ...saved, subjects: {}, languages: ["en"], defaultSubjects: { en: "You earned at" } },
+    });
+    await renderApp("/settings/notifications/points_earned", { fake });
+    expect(await screen.findByRole("textbox", { name: "Subject" }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText("Subject per language")).toBeNull();
+    expect(screen.queryByRole("textbox", { name: "Subject in English (en)" })).toBeNull();
+  }, 30_000);
+
   it("a failed load says so and offers a retry", async () => {
     const fake = setup();
     fake.answer("GET /apiSa/notifications/points_earned", 500, {

@@ -379,7 +379,8 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
 
 /**
  * L-04 (decision 0179): a subject field per storefront language of the shop, Laurel's subject in
- * that language as its placeholder; a shopper gets their language's, else the subject above.
+ * that language as its placeholder; a shopper gets their language's, else the subject above. Shown
+ * when the shop sells in more than one language.
  */
 function SubjectsPerLanguage(props: {
   saved: NotificationSettings;
@@ -388,6 +389,8 @@ function SubjectsPerLanguage(props: {
   onChange: (language: string, value: string) => void;
 }) {
   const { t } = useTranslation();
+  // A shop with one storefront language has one subject: the field above.
+  if (props.saved.languages.length < 2) return null;
   return (
     <BlockStack gap="200">
       <Text as="h3" variant="headingSm">
