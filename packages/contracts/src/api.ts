@@ -141,7 +141,7 @@ import {
   tierSchema,
   tierSettingsSchema,
 } from "./tiers";
-import { translationSettingsSchema } from "./translations";
+import { shippedTranslationsSchema, translationSettingsSchema } from "./translations";
 import {
   webhookDeliveryDetailSchema,
   webhookDeliverySummarySchema,
@@ -749,6 +749,11 @@ export const apiRoutes = {
     summary: "Storefront languages and the shop's own texts per language (M-09, M-10)",
     guard: "admin",
     response: translationSettingsSchema,
+  },
+  "GET /apiSa/translation/shipped": {
+    summary: "Laurel's shipped text of each key in the shop's storefront languages (decision 0179)",
+    guard: "admin",
+    response: shippedTranslationsSchema,
   },
   "POST /apiSa/translation": {
     summary: "Replace the storefront languages and texts (whole object; 'translations saved')",

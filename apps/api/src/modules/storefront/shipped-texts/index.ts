@@ -1,4 +1,4 @@
-import type { Faq } from "@laurel/contracts";
+import { type Faq, widgetTranslationKeys } from "@laurel/contracts";
 import { shippedEarningText } from "../earning-texts";
 import { de } from "./de";
 import { es } from "./es";
@@ -42,6 +42,17 @@ export function shippedStorefrontText(language: string, key: string): string | u
   if (earning !== undefined) return earning;
   const table = shippedStorefrontTable(language);
   return table === undefined ? undefined : SHIPPED_STOREFRONT_TEXTS[table]?.[key];
+}
+
+/** Every key Laurel ships a text of in `language` (none for English and unknown languages). */
+export function shippedStorefrontTexts(language: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (language.toLowerCase().split("-")[0] === "en") return out;
+  for (const key of widgetTranslationKeys) {
+    const text = shippedStorefrontText(language, key);
+    if (text !== undefined) out[key] = text;
+  }
+  return out;
 }
 
 /** What the loyalty page shows until the merchant writes its own FAQs, in English. */
