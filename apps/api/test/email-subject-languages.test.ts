@@ -155,4 +155,22 @@ describe("a subject per storefront language (L-04)", () => {
     // A Korean shopper: Laurel ships no Korean e-mail words, so the English subject (decision 0179).
     expect((await earnAndReceive("9105", "902")).subject).toBe("You earned 10 points at Laurel Demo Store");
   });
+
+  it("previews the e-mail in any of the shop's languages, with that language's subject", async () => {
+    expect((await put({ subject: null, subjects: { de: "Neue {{label}} für Sie!" } })).statusCode).toBe(200);
+    const preview = (language?: string) =>
+      adminGet(
+        t.app,
+        `/apiSa/notifications/points_earned/preview${language ? `?language=${language}` : ""}`,
+        token,
+      );
+    expect((await preview()).json().data.subject).toBe("You earned 120 points at Laurel Demo Store");
+    expect((await preview("de")).json().data.subject).toBe("Neue points für Sie!");
+    expect((await preview("it")).json().data.subject).toBe("Hai guadagnato 120 points da Laurel Demo Store");
+    const refused = await preview("fr");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: "language", message: "Language must be one of your storefront languages" },
+    ]);
+  });
 });

@@ -70,6 +70,7 @@ import {
   notificationListSchema,
   notificationLogEntrySchema,
   notificationLogSchema,
+  notificationPreviewQuery,
   notificationSettingsSchema,
   proxyReferralInviteBody,
   proxyReferralInviteResult,
@@ -723,8 +724,9 @@ export const apiRoutes = {
     response: notificationSettingsSchema,
   },
   "GET /apiSa/notifications/:event/preview": {
-    summary: "The e-mail rendered with sample values, in the shop's language",
+    summary: "The e-mail rendered with sample values, in the shop's language or `language` (decision 0179)",
     guard: "admin",
+    query: notificationPreviewQuery,
     response: z.object({ subject: z.string(), html: z.string() }),
   },
   "POST /apiSa/notifications/:event/test": {

@@ -123,6 +123,11 @@ export type PutNotificationBody = z.infer<typeof putNotificationBody>;
 
 export const testNotificationBody = z.strictObject({ email: email("Email") });
 
+/** `GET /apiSa/notifications/:event/preview?language=`: one of the shop's storefront languages. */
+export const notificationPreviewQuery = z.object({
+  language: z.string().trim().max(35, "Language must be one of your storefront languages").optional(),
+});
+
 /** A shopper invites a friend by e-mail from the widget's referral view (decision 0131). */
 export const REFERRAL_INVITES_PER_DAY = 10;
 export const proxyReferralInviteBody = z.strictObject({ email: email("Email") });

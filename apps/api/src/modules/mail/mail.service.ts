@@ -391,15 +391,29 @@ function sampleValues(shop: ShopRow): Record<string, string | number | null> {
   };
 }
 
-export async function previewNotification(deps: Deps, shopId: string, event: NotificationEvent) {
+export async function previewNotification(
+  deps: Deps,
+  shopId: string,
+  event: NotificationEvent,
+  requested?: string,
+) {
   const shop = await getShopOrThrow(deps, shopId);
+  // Decision 0179: the preview in one of the shop's storefront languages (the primary by default).
+  const language = requested
+    ? shopLanguagesOf(shop).find((l) => l.toLowerCase() === requested.toLowerCase())
+    : languageOf(shop);
+  if (language === undefined) {
+    throw new AppError("validation_failed", 400, "Language must be one of your storefront languages", [
+      { field: "language", message: "Language must be one of your storefront languages" },
+    ]);
+  }
   const template = await repo.findTemplate(deps.db, shopId, event);
   const url = storefrontUrlOf(deps, shop);
   const mail = await renderMail(
     event,
-    languageOf(shop),
+    language,
     sampleValues(shop),
-    brandingOf(deps, shop, template, languageOf(shop)),
+    brandingOf(deps, shop, template, language),
     {
       button: url,
       unsubscribe: url,

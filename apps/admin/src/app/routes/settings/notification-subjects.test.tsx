@@ -64,6 +64,28 @@ describe("/settings/notifications/:id → subject per language", () => {
     });
   }, 30_000);
 
+  it("previews the e-mail in the language chosen", async () => {
+    const fake = setup();
+    await renderApp("/settings/notifications/points_earned", { fake });
+    const language = await screen.findByRole("combobox", { name: "Preview in" }, { timeout: 15_000 });
+    expect((language as HTMLSelectElement).value).toBe("en");
+    const previews = () =>
+      fake.fetch.mock.calls
+        .map(([input]) => String(input instanceof Request ? input.url : input))
+        .filter((url) => url.includes("/notifications/points_earned/preview"));
+    await waitFor(() => expect(previews().length).toBeGreaterThan(0));
+    expect(previews().every((url) => !url.includes("language=de"))).toBe(true);
+    fake.answer("GET /apiSa/notifications/points_earned/preview", 200, {
+      success: true,
+      data: { subject: "Neue Punkte für Sie", html: "<p>Vorschau</p>" },
+    });
+    await userEvent.setup().selectOptions(language, "de");
+    await waitFor(() => expect(previews().some((url) => url.includes("?language=de"))).toBe(true));
+    expect(
+      await screen.findByText("Neue Punkte für Sie", { selector: "[data-testid=preview-subject]" }),
+    ).toBeTruthy();
+  }, 30_000);
+
   it("shows the server's refusal at the language's field", async () => {
     const fake = setup();
     const message = "ja is not one of your storefront languages: add it in Settings › Translations first";
@@ -96,6 +118,7 @@ describe("/settings/notifications/:id → subject per language", () => {
     expect(await screen.findByRole("textbox", { name: "Subject" }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText("Subject per language")).toBeNull();
     expect(screen.queryByRole("textbox", { name: "Subject in English (en)" })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: "Preview in" })).toBeNull();
   }, 30_000);
 
   it("a failed load says so and offers a retry", async () => {

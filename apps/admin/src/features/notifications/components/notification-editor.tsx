@@ -131,7 +131,8 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
   const [form, setForm] = useState<Form>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const put = usePutNotification();
-  const preview = useNotificationPreview(event);
+  const [previewLanguage, setPreviewLanguage] = useState(saved.languages[0] ?? "en");
+  const preview = useNotificationPreview(event, previewLanguage);
   const testSend = usePostNotificationTest();
   const [testEmail, setTestEmail] = useState("");
   const [testError, setTestError] = useState<string | undefined>();
@@ -347,6 +348,14 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
               <Text as="h2" variant="headingSm">
                 {t("notifications.editor.preview")}
               </Text>
+              {saved.languages.length > 1 ? (
+                <Select
+                  label={t("notifications.editor.previewLanguage")}
+                  options={saved.languages.map((l) => ({ value: l, label: languageName(l) }))}
+                  value={previewLanguage}
+                  onChange={setPreviewLanguage}
+                />
+              ) : null}
               {changed ? (
                 <Text as="p" tone="subdued">
                   {t("notifications.editor.previewSaved")}
