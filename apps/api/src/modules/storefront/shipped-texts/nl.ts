@@ -22,7 +22,7 @@ export const nl: Readonly<Record<string, string>> = {
   "member.welcome": "Welkom terug",
   "member.balance": "Je saldo",
   "member.pending": "{{points}} in behandeling",
-  "member.owed": "{{points}} tegoed: nieuwe {{loyalty_point}} lossen dit eerst af",
+  "member.owed": "{{points}} verschuldigd: nieuwe {{loyalty_point}} lossen dit eerst af",
   "member.coupons": "Mijn kortingsbonnen",
   "member.history": "Puntengeschiedenis",
   "member.referral": "Vriend uitnodigen",
