@@ -176,3 +176,27 @@ test.describe("the customer login and sign-up blocks on the demo store (N-02, N-
     await context.close();
   });
 });
+
+test.describe("the loyalty page in the shop's language (decision 0179)", () => {
+  test("a shop selling in Spanish shows Laurel's Spanish words on its page until it writes its own", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await page.goto("/settings");
+    await page.getByLabel("Primary language").selectOption("es");
+    await expect(page.getByText("Language saved").first()).toBeVisible();
+    try {
+      await page.goto("/apps/laurel/loyalty-page");
+      await expect(page.getByRole("heading", { name: "Formas de ganar", level: 2 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Formas de canjear", level: 2 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Ways to earn" })).toHaveCount(0);
+    } finally {
+      await page.goto("/settings");
+      await page.getByLabel("Primary language").selectOption("en");
+      await expect(page.getByText("Language saved").first()).toBeVisible();
+    }
+    await page.goto("/apps/laurel/loyalty-page");
+    await expect(page.getByRole("heading", { name: "Ways to earn", level: 2 })).toBeVisible();
+  });
+});

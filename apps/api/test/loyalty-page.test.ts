@@ -270,9 +270,50 @@ describe("GET|PUT /apiSa/storefront/point-calculator (N-20, M-22)", () => {
     expect(german).toContain('<h2 id="laurel-earn">So sammeln Sie &#60;Punkte&#62;</h2>');
     expect(german).toContain("10 points pro $100.00 Umsatz");
     expect(german).toContain(">Anmelden</a>");
-    // A text the shop left alone is Laurel's.
-    expect(german).toContain('<h2 id="laurel-redeem">Ways to redeem</h2>');
+    // A text the shop left alone is Laurel's, in German (decision 0179).
+    expect(german).toContain('<h2 id="laurel-redeem">So lösen Sie ein</h2>');
     expect((await save({}, "en")).statusCode).toBe(200);
+  });
+
+  it("a shop selling in Italian with no texts of its own gets Laurel's Italian page and FAQs (decision 0179)", async () => {
+    const translation = (await get("/apiSa/translation")).json().data;
+    const save = async (primaryLanguage: string, translations: Record<string, Record<string, string>> = {}) =>
+      adminSend(t.app, "POST", "/apiSa/translation", await token(), {
+        ...translation,
+        primaryLanguage,
+        additionalLanguages: [],
+        translations,
+      });
+    expect((await save("it")).statusCode).toBe(200);
+    const italian = (await proxy("/proxy/loyalty-page")).body;
+    expect(italian).toContain('<h2 id="laurel-earn">Come guadagnare</h2>');
+    expect(italian).toContain('<h2 id="laurel-redeem">Come riscattare</h2>');
+    expect(italian).toContain('<h2 id="laurel-faqs">Domande frequenti</h2>');
+    expect(italian).toContain("<summary>Come mi iscrivo?</summary>");
+    expect(italian).toContain("10 points ogni $100.00 di spesa");
+    expect(italian).not.toContain("Ways to earn");
+    expect(italian).not.toContain("How do I join?");
+    // The admin's FAQ editor starts from the same Italian defaults.
+    const faqs = (await get("/apiSa/storefront/faqs")).json().data;
+    expect(faqs.isDefault).toBe(true);
+    expect(faqs.faqs.map((f: { question: string }) => f.question)).toEqual([
+      "Come mi iscrivo?",
+      "Come guadagno punti?",
+      "Come uso i miei punti?",
+    ]);
+
+    // The merchant's own Italian wins over Laurel's, key by key.
+    expect((await save("it", { it: { "page.earnTitle": "Guadagna con noi" } })).statusCode).toBe(200);
+    const own = (await proxy("/proxy/loyalty-page")).body;
+    expect(own).toContain('<h2 id="laurel-earn">Guadagna con noi</h2>');
+    expect(own).toContain('<h2 id="laurel-redeem">Come riscattare</h2>');
+
+    // A language Laurel ships no page words in: English, never an empty heading.
+    expect((await save("ko")).statusCode).toBe(200);
+    const korean = (await proxy("/proxy/loyalty-page")).body;
+    expect(korean).toContain('<h2 id="laurel-earn">Ways to earn</h2>');
+    expect(korean).toContain("<summary>How do I join?</summary>");
+    expect((await save("en")).statusCode).toBe(200);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { widgetTranslationKeys } from "@laurel/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminGet, adminSend, createTestApp, signedProxyUrl, signIn, type TestApp } from "./helpers";
 
@@ -77,5 +78,27 @@ describe("translation settings", () => {
       expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
     }
     expect((await adminGet(t.app, "/apiSa/translation", token)).json().data).toEqual(before);
+  });
+
+  it("answers Laurel's shipped texts in the shop's languages (decision 0179)", async () => {
+    const saved = await adminSend(t.app, "POST", "/apiSa/translation", token, {
+      ...valid,
+      primaryLanguage: "en",
+      additionalLanguages: ["de", "ko"],
+      translations: {},
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await adminGet(t.app, "/apiSa/translation/shipped", token);
+    expect(res.statusCode, res.body).toBe(200);
+    const { texts } = res.json().data;
+    expect(Object.keys(texts)).toEqual(["en", "de", "ko"]);
+    // English is the built-in default, not a shipped translation.
+    expect(texts.en).toEqual({});
+    expect(Object.keys(texts.de)).toHaveLength(widgetTranslationKeys.length);
+    expect(texts.de["panel.title"]).toBe("Prämien");
+    expect(texts.de["page.earnTitle"]).toBe("So sammeln Sie");
+    // Korean: only the earning kinds' words (decision 0157).
+    expect(texts.ko["earn.save"]).toBeTruthy();
+    expect(texts.ko["panel.title"]).toBeUndefined();
   });
 });

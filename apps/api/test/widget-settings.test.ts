@@ -156,11 +156,10 @@ describe("GET /proxy/widget", () => {
     expect(fr.locale).toBe("fr");
     expect(fr.translations["panel.title"]).toBe("Récompenses");
     expect(fr.translations["redeem.copy"]).toBe("Copier le code");
-    // Blank text is no text: English.
-    expect(fr.translations["redeem.button"]).toBe(widgetTranslationDefaults["redeem.button"]);
-    // The shop's own English comes before the built-in English.
-    expect(fr.translations["redeem.apply"]).toBe("Use it now");
-    expect(fr.translations["history.title"]).toBe("Points history");
+    // Blank text is no text: Laurel's shipped French (decision 0179), before the shop's English.
+    expect(fr.translations["redeem.button"]).toBe("Échanger");
+    expect(fr.translations["redeem.apply"]).toBe("Appliquer au panier");
+    expect(fr.translations["history.title"]).toBe("Historique des points");
     // No French launcher text: the shop's launcher label.
     expect(fr.launcher.label).toBe("Perks");
     expect(fr.translations).not.toHaveProperty("unknown.key");
@@ -174,10 +173,18 @@ describe("GET /proxy/widget", () => {
     expect(ptBr.translations["panel.title"]).toBe("Recompensas (BR)");
     expect(ptBr.translations["panel.close"]).toBe("Fechar");
 
+    // Korean: no text of the shop's, and Laurel ships only the earning words in Korean (decision 0157).
+    const ko = (await getWidget({ locale: "ko" })).json().data;
+    expect(ko.locale).toBe("en");
+    expect(ko.translations["panel.title"]).toBe("Rewards");
+    // The shop's own English comes before the built-in English.
+    expect(ko.translations["redeem.apply"]).toBe("Use it now");
+    expect(ko.translations["redeem.button"]).toBe(widgetTranslationDefaults["redeem.button"]);
+    // German: no text of the shop's, Laurel's shipped German before the shop's English (decision 0179).
     const de = (await getWidget({ locale: "de" })).json().data;
-    expect(de.locale).toBe("en");
-    expect(de.translations["panel.title"]).toBe("Rewards");
-    expect(de.translations["redeem.apply"]).toBe("Use it now");
+    expect(de.locale).toBe("de");
+    expect(de.translations["panel.title"]).toBe("Prämien");
+    expect(de.translations["redeem.apply"]).toBe("Im Warenkorb anwenden");
   });
 
   it("refuses a malformed locale with a 400 naming the field, and unsigned requests with a 401", async () => {
@@ -235,6 +242,7 @@ describe("widget settings resolution (pure)", () => {
   it("answers every key whatever the shop stored", () => {
     const { translations } = resolveWidgetTranslations({ en: "nope", fr: { "panel.title": 5 } }, "fr");
     expect(Object.keys(translations)).toHaveLength(widgetTranslationKeys.length);
-    expect(translations["panel.title"]).toBe("Rewards");
+    // The stored French is not text: Laurel's shipped French (decision 0179).
+    expect(translations["panel.title"]).toBe("Récompenses");
   });
 });

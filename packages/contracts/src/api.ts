@@ -71,6 +71,7 @@ import {
   notificationListSchema,
   notificationLogEntrySchema,
   notificationLogSchema,
+  notificationPreviewQuery,
   notificationSettingsSchema,
   proxyReferralInviteBody,
   proxyReferralInviteResult,
@@ -145,7 +146,7 @@ import {
   tierSchema,
   tierSettingsSchema,
 } from "./tiers";
-import { translationSettingsSchema } from "./translations";
+import { shippedTranslationsSchema, translationSettingsSchema } from "./translations";
 import {
   webhookDeliveryDetailSchema,
   webhookDeliverySummarySchema,
@@ -753,8 +754,9 @@ export const apiRoutes = {
     response: notificationSettingsSchema,
   },
   "GET /apiSa/notifications/:event/preview": {
-    summary: "The e-mail rendered with sample values, in the shop's language",
+    summary: "The e-mail rendered with sample values, in the shop's language or `language` (decision 0179)",
     guard: "admin",
+    query: notificationPreviewQuery,
     response: z.object({ subject: z.string(), html: z.string() }),
   },
   "POST /apiSa/notifications/:event/test": {
@@ -779,6 +781,11 @@ export const apiRoutes = {
     summary: "Storefront languages and the shop's own texts per language (M-09, M-10)",
     guard: "admin",
     response: translationSettingsSchema,
+  },
+  "GET /apiSa/translation/shipped": {
+    summary: "Laurel's shipped text of each key in the shop's storefront languages (decision 0179)",
+    guard: "admin",
+    response: shippedTranslationsSchema,
   },
   "POST /apiSa/translation": {
     summary: "Replace the storefront languages and texts (whole object; 'translations saved')",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./bounds";
+import { WIDGET_LANGUAGES_MAX } from "./widget";
 
 /**
  * E-mail notifications (issue 11, L-01 … L-05, L-10): the events (a wire copy of the domain's
@@ -54,9 +55,18 @@ const email = (label: string) =>
 export const notificationSettingsSchema = z.object({
   event: notificationEventSchema,
   enabled: z.boolean(),
-  /** The merchant's subject; null = the shipped subject in the shopper's language. */
+  /** The merchant's subject for every language without its own; null = the shipped subject. */
   subject: z.string().nullable(),
   defaultSubject: z.string(),
+  /**
+   * L-04 (decision 0179): the merchant's subject per storefront language (BCP 47 code → subject),
+   * used for shoppers in that language before `subject`.
+   */
+  subjects: z.record(z.string(), z.string()),
+  /** The shop's storefront languages (primary first), one subject field each in the editor. */
+  languages: z.array(z.string()),
+  /** The shipped subject in each of `languages` (the field's placeholder). */
+  defaultSubjects: z.record(z.string(), z.string()),
   headerColor: z.string(),
   buttonColor: z.string(),
   logo: z.string().nullable(),
@@ -73,6 +83,18 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const putNotificationBody = z.strictObject({
   enabled: z.boolean({ error: "enabled must be true or false" }).optional(),
   subject: text("Subject", 255).trim().nullable().optional(),
+  /**
+   * L-04: the whole map of per-language subjects (replaces the stored one); an empty subject
+   * removes that language's, so it falls back to `subject`, then to the shipped one. Each key must
+   * be one of the shop's storefront languages (checked by the API, which knows them).
+   */
+  subjects: z
+    .record(z.string().max(35), text("Subject", 255).trim(), {
+      error: (issue) =>
+        issue.code === "invalid_type" ? "Subjects must map a language to a subject" : undefined,
+    })
+    .refine((m) => Object.keys(m).length <= WIDGET_LANGUAGES_MAX, `At most ${WIDGET_LANGUAGES_MAX} languages`)
+    .optional(),
   headerColor: colour("Header colour").optional(),
   buttonColor: colour("Button colour").optional(),
   logo: z
@@ -100,6 +122,11 @@ export const putNotificationBody = z.strictObject({
 export type PutNotificationBody = z.infer<typeof putNotificationBody>;
 
 export const testNotificationBody = z.strictObject({ email: email("Email") });
+
+/** `GET /apiSa/notifications/:event/preview?language=`: one of the shop's storefront languages. */
+export const notificationPreviewQuery = z.object({
+  language: z.string().trim().max(35, "Language must be one of your storefront languages").optional(),
+});
 
 /** A shopper invites a friend by e-mail from the widget's referral view (decision 0131). */
 export const REFERRAL_INVITES_PER_DAY = 10;

@@ -44,6 +44,16 @@ export const translationSettingsSchema = z.strictObject({
 export type TranslationSettings = z.infer<typeof translationSettingsSchema>;
 
 /**
+ * `GET /apiSa/translation/shipped` (decision 0179): Laurel's own text of each key in each of the
+ * shop's storefront languages where Laurel ships one (none for English: the defaults are English).
+ * The editor shows them as placeholders and the completeness counts them.
+ */
+export const shippedTranslationsSchema = z.object({
+  texts: z.record(z.string(), z.record(z.string(), z.string())),
+});
+export type ShippedTranslations = z.infer<typeof shippedTranslationsSchema>;
+
+/**
  * M-19: the 31 storefront languages the translation editor offers (BCP 47). The widget and e-mails
  * fall back to English key by key where a language has no text (X-58).
  */

@@ -246,6 +246,11 @@ export interface CustomersTable {
   updated_source: string | null;
   /** The platform's customer tags, as last told (migration 0072). */
   tags: Generated<string[]>;
+  /**
+   * The storefront language the shopper last used (`GET /proxy/customer?locale=`, migration 0214):
+   * their e-mails are written in it when it is one of the shop's languages (decision 0179).
+   */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -899,6 +904,8 @@ export interface NotificationTemplatesTable {
   logo: string | null;
   reply_to: string | null;
   send_before_days: number | null;
+  /** L-04 (migration 0214): the subject per storefront language, over `subject` (decision 0179). */
+  subjects: ColumnType<Record<string, string>, Record<string, string> | undefined, Record<string, string>>;
   updated_at: DefaultTimestamp;
 }
 

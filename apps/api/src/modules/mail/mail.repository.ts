@@ -31,6 +31,7 @@ export async function findTemplate(
 export interface TemplatePatch {
   enabled?: boolean | undefined;
   subject?: string | null | undefined;
+  subjects?: Record<string, string> | undefined;
   header_color?: string | null | undefined;
   button_color?: string | null | undefined;
   logo?: string | null | undefined;
@@ -62,6 +63,7 @@ export function findRecipients(conn: Conn, shopId: string, customerIds: readonly
       "c.available_points",
       "c.redacted_at",
       "c.type",
+      "c.locale",
       "u.unsubscribed_at",
     ])
     .where("c.shop_id", "=", shopId)

@@ -1,6 +1,7 @@
 import {
   notificationEventSchema,
   notificationLogQuery,
+  notificationPreviewQuery,
   notificationToolBody,
   postMailDomainBody,
   proxyReferralInviteBody,
@@ -83,7 +84,8 @@ export function registerMailRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get("/apiSa/notifications/:event/preview", admin, async (request) => {
     const { event } = parseInput(eventParams, request.params);
-    return ok(await mail.previewNotification(deps, requireAdmin(request).shopId, event));
+    const { language } = parseInput(notificationPreviewQuery, request.query);
+    return ok(await mail.previewNotification(deps, requireAdmin(request).shopId, event, language));
   });
 
   app.post("/apiSa/notifications/:event/test", admin, async (request) => {

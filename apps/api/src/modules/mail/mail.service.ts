@@ -28,10 +28,10 @@ import { brandColorsOf } from "../settings/brand-colours";
 import { getShopOrThrow } from "../shops/shops.service";
 import { pointLabelOf } from "../storefront/widget-settings";
 import { fromHeader, routeOf } from "./mail.delivery";
+import { merchantSubjectFor, shopLanguagesOf, shopperLanguageOf } from "./mail.languages";
 import { mailLinks } from "./mail.links";
 import { type RenderedMail, renderMail, subjectOf } from "./mail.render";
 import * as repo from "./mail.repository";
-import { mailLanguageOf } from "./mail.texts";
 import { deliverMail } from "./mail.transport";
 
 /**
@@ -55,9 +55,12 @@ export interface EmailRequest {
   values?: Record<string, string | number | null>;
 }
 
-/** The storefront language of a shop's e-mails (M-09 `primaryLanguage`, default `en`). */
+/**
+ * The storefront language of a shop's own e-mails, previews and test sends (M-09 `primaryLanguage`,
+ * default `en`); a shopper's e-mails are written in theirs when the shop has it (decision 0179).
+ */
 function languageOf(shop: ShopRow): string {
-  return mailLanguageOf(shop.settings.translation?.primaryLanguage);
+  return shopLanguagesOf(shop)[0] ?? "en";
 }
 
 /**
@@ -92,7 +95,6 @@ export async function enqueueEmails(
   const sandbox = shop.settings.sandbox;
   const testEmails = new Set(sandbox?.enabled ? sandbox.testEmails.map((e) => e.toLowerCase()) : []);
   const label = pointLabelOf(shop);
-  const language = languageOf(shop);
   const rows = wanted.flatMap((r) => {
     const c = recipients.get(r.customerId);
     if (!c?.email || c.redacted_at || c.unsubscribed_at || c.type === "left") return [];
@@ -104,7 +106,7 @@ export async function enqueueEmails(
         event: r.event,
         customerId: c.id,
         recipient: c.email,
-        language,
+        language: shopperLanguageOf(shop, c.locale),
         key: notificationKey(r.event, c.id, r.occasion),
         data: {
           name: c.first_name,
@@ -183,7 +185,12 @@ function logoUrlOf(deps: Deps, shopId: string, template: NotificationTemplateRow
  * M-04 (decision 0166): an e-mail's colours are the event's own when the merchant set them, else
  * the shop's brand colours (primary header, secondary text on it, accent button).
  */
-function brandingOf(deps: Deps, shop: ShopRow, template: NotificationTemplateRow | undefined) {
+function brandingOf(
+  deps: Deps,
+  shop: ShopRow,
+  template: NotificationTemplateRow | undefined,
+  language: string,
+) {
   const brand = brandColorsOf(shop);
   return {
     shopName: shop.name,
@@ -191,7 +198,8 @@ function brandingOf(deps: Deps, shop: ShopRow, template: NotificationTemplateRow
     headerTextColor: brand.secondary,
     buttonColor: template?.button_color ?? brand.accent,
     logoUrl: logoUrlOf(deps, shop.id, template),
-    subject: template?.subject ?? null,
+    // L-04 (decision 0179): the subject in the e-mail's language, else the shop's default subject.
+    subject: merchantSubjectFor(template, language),
   };
 }
 
@@ -212,7 +220,7 @@ async function renderFor(deps: Deps, shop: ShopRow, row: NotificationRow): Promi
       : row.customer_id
         ? storefrontUrlOf(deps, shop)
         : deps.config.appUrl;
-  return renderMail(row.event, row.language, row.data, brandingOf(deps, shop, template), {
+  return renderMail(row.event, row.language, row.data, brandingOf(deps, shop, template, row.language), {
     button: links.click(target),
     unsubscribe: row.customer_id ? links.unsubscribe : null,
     pixel: links.pixel,
@@ -270,11 +278,15 @@ function presentSettings(
   event: NotificationEvent,
   t: NotificationTemplateRow | undefined,
 ): NotificationSettings {
+  const languages = shopLanguagesOf(shop);
   return {
     event,
     enabled: t?.enabled ?? true,
     subject: t?.subject ?? null,
     defaultSubject: subjectOf(event, languageOf(shop), null, {}),
+    subjects: { ...(t?.subjects ?? {}) },
+    languages,
+    defaultSubjects: Object.fromEntries(languages.map((l) => [l, subjectOf(event, l, null, {})])),
     headerColor: t?.header_color ?? brandColorsOf(shop).primary,
     buttonColor: t?.button_color ?? brandColorsOf(shop).accent,
     logo: t?.logo ?? null,
@@ -299,6 +311,31 @@ export async function getNotificationSettings(
   return presentSettings(shop, event, await repo.findTemplate(deps.db, shopId, event));
 }
 
+/**
+ * L-04 (decision 0179): the per-language subjects as stored, keyed as the shop spells its languages;
+ * a language the shop does not sell in is refused naming its field, an empty subject is dropped.
+ */
+function subjectsIn(shop: ShopRow, subjects: Record<string, string>): Record<string, string> {
+  const languages = shopLanguagesOf(shop);
+  const out: Record<string, string> = {};
+  const errors: { field: string; message: string }[] = [];
+  for (const [code, subject] of Object.entries(subjects)) {
+    const language = languages.find((l) => l.toLowerCase() === code.toLowerCase());
+    if (language === undefined) {
+      errors.push({
+        field: `subjects.${code}`,
+        message: `${code} is not one of your storefront languages: add it in Settings › Translations first`,
+      });
+    } else if (subject !== "") {
+      out[language] = subject;
+    }
+  }
+  if (errors.length > 0) {
+    throw new AppError("validation_failed", 400, errors[0]?.message ?? "Invalid subjects", errors);
+  }
+  return out;
+}
+
 export async function updateNotificationSettings(
   deps: Deps,
   shopId: string,
@@ -311,10 +348,12 @@ export async function updateNotificationSettings(
       { field: "sendBeforeDays", message: "This e-mail has no send-before timing" },
     ]);
   }
+  const subjects = body.subjects && subjectsIn(await getShopOrThrow(deps, shopId), body.subjects);
   await deps.db.transaction().execute(async (trx) => {
     await repo.upsertTemplate(trx, shopId, event, {
       enabled: body.enabled,
       subject: body.subject === "" ? null : body.subject,
+      subjects,
       header_color: body.headerColor?.toLowerCase(),
       button_color: body.buttonColor?.toLowerCase(),
       logo: body.logo,
@@ -352,15 +391,29 @@ function sampleValues(shop: ShopRow): Record<string, string | number | null> {
   };
 }
 
-export async function previewNotification(deps: Deps, shopId: string, event: NotificationEvent) {
+export async function previewNotification(
+  deps: Deps,
+  shopId: string,
+  event: NotificationEvent,
+  requested?: string,
+) {
   const shop = await getShopOrThrow(deps, shopId);
+  // Decision 0179: the preview in one of the shop's storefront languages (the primary by default).
+  const language = requested
+    ? shopLanguagesOf(shop).find((l) => l.toLowerCase() === requested.toLowerCase())
+    : languageOf(shop);
+  if (language === undefined) {
+    throw new AppError("validation_failed", 400, "Language must be one of your storefront languages", [
+      { field: "language", message: "Language must be one of your storefront languages" },
+    ]);
+  }
   const template = await repo.findTemplate(deps.db, shopId, event);
   const url = storefrontUrlOf(deps, shop);
   const mail = await renderMail(
     event,
-    languageOf(shop),
+    language,
     sampleValues(shop),
-    brandingOf(deps, shop, template),
+    brandingOf(deps, shop, template, language),
     {
       button: url,
       unsubscribe: url,
@@ -385,7 +438,7 @@ export async function sendTestNotification(
       event,
       languageOf(shop),
       sampleValues(shop),
-      brandingOf(deps, shop, template),
+      brandingOf(deps, shop, template, languageOf(shop)),
       {
         button: url,
         unsubscribe: null,

@@ -1,3 +1,4 @@
+import { storefrontLanguages } from "@laurel/contracts";
 import { notificationEvents } from "@laurel/domain";
 import { describe, expect, it } from "vitest";
 import { mailLanguageOf, mailLanguages, mailProgramOf, mailTextsOf } from "./mail.texts";
@@ -56,5 +57,46 @@ describe("shipped e-mail texts", () => {
     expect(mailTextsOf("points_earned", "de", "b2b")).toEqual(mailTextsOf("points_earned", "de"));
     expect(mailProgramOf({ tier: "Gold", program: "b2b" })).toBe("b2b");
     expect(mailProgramOf({ tier: "Gold" })).toBe("vip");
+  });
+
+  it("every other storefront language gets the English e-mail, word for word (decision 0179)", () => {
+    // 21 of the 31 storefront languages (M-19) have no e-mail words of their own: they fall back to
+    // English. Shipping one means adding its catalogue and taking it off this list.
+    const fallback = storefrontLanguages.filter((l) => mailLanguageOf(l) === "en" && l !== "en");
+    expect(fallback).toEqual([
+      "sv",
+      "da",
+      "nb",
+      "fi",
+      "pl",
+      "cs",
+      "sk",
+      "hu",
+      "ro",
+      "bg",
+      "hr",
+      "sl",
+      "el",
+      "tr",
+      "ru",
+      "uk",
+      "ko",
+      "zh-CN",
+      "zh-TW",
+      "th",
+      "vi",
+    ]);
+    for (const language of fallback) {
+      for (const event of notificationEvents) {
+        expect(mailTextsOf(event, language), `${language} ${event}`).toEqual(mailTextsOf(event, "en"));
+      }
+    }
+    // The ten others (pt-BR and pt-PT share `pt`) have their own.
+    const own = storefrontLanguages.filter((l) => !fallback.includes(l) && l !== "en");
+    for (const language of own) {
+      expect(mailTextsOf("points_earned", language).subject, language).not.toBe(
+        mailTextsOf("points_earned", "en").subject,
+      );
+    }
   });
 });

@@ -23,6 +23,7 @@ import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { getShopOrThrow, lockShopSettings, mergeShopSettings } from "../shops/shops.service";
+import { defaultFaqsFor } from "./shipped-texts";
 import { designOf, isRecord, normaliseHiddenPath } from "./widget-design-read";
 import { resolveWidgetSettings } from "./widget-settings";
 
@@ -30,22 +31,6 @@ import { resolveWidgetSettings } from "./widget-settings";
  * The loyalty page's FAQs (N-10) and the storefront popups (N-08, N-09, G-23, L-13), stored under
  * `settings.onsite` and read value by value: a bad stored entry falls back alone (decision 0145).
  */
-
-/** What the loyalty page shows until the merchant writes its own FAQs. */
-export const DEFAULT_FAQS: Faq[] = [
-  {
-    question: "How do I join?",
-    answer: "Create an account on this store, then join from the rewards panel.",
-  },
-  {
-    question: "How do I earn points?",
-    answer: "Every way to earn is listed on this page: orders, signing up and more.",
-  },
-  {
-    question: "How do I use my points?",
-    answer: "Open the rewards panel and redeem a reward; you get a discount code for checkout.",
-  },
-];
 
 /** Each kind's popup until the merchant saves one: off, in the spec's spirit, ready to switch on. */
 export const DEFAULT_POPUPS: Record<PopupKind, Popup> = {
@@ -104,10 +89,15 @@ function checkoutDiscountAllowed(shop: Pick<ShopRow, "custom_features" | "platfo
 
 export const onsiteOf = (settings: ShopSettingsJson) => (isRecord(settings.onsite) ? settings.onsite : {});
 
-/** The stored FAQs, each checked; none stored (or none valid) is the defaults. */
+/**
+ * The stored FAQs, each checked; none stored is the defaults, in the shop's primary language when
+ * Laurel ships them in it (decision 0179), else English.
+ */
 export function faqsOf(settings: ShopSettingsJson): FaqsResponse {
   const stored = onsiteOf(settings).faqs;
-  if (!Array.isArray(stored)) return { faqs: DEFAULT_FAQS, isDefault: true };
+  if (!Array.isArray(stored)) {
+    return { faqs: defaultFaqsFor(settings.translation?.primaryLanguage ?? "en"), isDefault: true };
+  }
   const faqs = stored.flatMap((f) => {
     const r = faqSchema.safeParse(f);
     return r.success ? [r.data] : [];

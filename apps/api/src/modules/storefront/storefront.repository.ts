@@ -96,3 +96,17 @@ export function findUploadRow(db: Db, shopId: string, id: string) {
     .where("id", "=", id)
     .executeTakeFirst();
 }
+
+/**
+ * The storefront language a shopper uses (migration 0214), written only when it changed; their
+ * e-mails are written in it when the shop has it (decision 0179).
+ */
+export async function setCustomerLocale(conn: Db, shopId: string, customerId: string, locale: string) {
+  await conn
+    .updateTable("customers")
+    .set({ locale })
+    .where("shop_id", "=", shopId)
+    .where("id", "=", customerId)
+    .where((eb) => eb.or([eb("locale", "is", null), eb("locale", "!=", locale)]))
+    .execute();
+}

@@ -33,6 +33,7 @@ import {
   findShoppersWithOneTimeAwards,
   type ShopperQuery,
   type ShopperWithAwards,
+  setCustomerLocale,
 } from "./storefront.repository";
 import { pointLabelOf } from "./widget-settings";
 
@@ -198,6 +199,10 @@ export async function getShopperView(
       })
     : undefined;
   const customer = shopper?.customer;
+  // Decision 0179: the shopper's e-mails follow the storefront language they use (written only on a change).
+  if (customer && locale && customer.locale !== locale) {
+    await setCustomerLocale(deps.db, shop.id, customer.id, locale);
+  }
   const awarded = new Set(shopper?.awardedProgramIds);
   const waysToEarn = earning.map((p) => {
     const c = p.config as { earnBy?: string; earnPoint?: number; rateMoney?: number; rateItem?: number };

@@ -26,7 +26,7 @@ import { z } from "zod";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import type { ProxyAuth } from "../../infra/http";
-import { shippedEarningText } from "./earning-texts";
+import { shippedStorefrontTable, shippedStorefrontText } from "./shipped-texts";
 import { designAllows, designOf, normaliseHiddenPath } from "./widget-design-read";
 
 /**
@@ -124,7 +124,7 @@ function shopTranslations(raw: unknown): Map<string, Map<string, string>> {
 /**
  * The texts in `requested`: per key, the shop's text in that language (or its base language),
  * then — for the launcher only — the shop's launcher label, then Laurel's shipped text in that
- * language (the earning kinds' words), then the shop's English, then the built-in English (X-58:
+ * language (decisions 0157, 0179), then the shop's English, then the built-in English (X-58:
  * fall back to English per key).
  */
 export function resolveWidgetTranslations(
@@ -140,11 +140,16 @@ export function resolveWidgetTranslations(
     let text: string | undefined;
     for (const language of chain) text ??= shop.get(language)?.get(key);
     if (key === "launcher.label") text ??= launcherLabel;
-    // Issue 15's earning words ship in every storefront language (decision 0157).
-    text ??= shippedEarningText(requested, key);
+    // Laurel's own words in that language: every text in the e-mails' languages (decision 0179),
+    // the earning kinds' words in every storefront language (decision 0157).
+    text ??= shippedStorefrontText(requested, key);
     translations[key] = text ?? english?.get(key) ?? widgetTranslationDefaults[key];
   }
-  const locale = chain[0] === undefined ? "en" : requested.slice(0, chain[0].length);
+  // The language the texts are in: the shop's own, else Laurel's shipped table (`fr-CA` → `fr`), else English.
+  const locale =
+    chain[0] !== undefined
+      ? requested.slice(0, chain[0].length)
+      : (shippedStorefrontTable(requested) ?? "en");
   return { locale, translations };
 }
 

@@ -3,7 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../infra/deps";
 import { parseInput } from "../../infra/errors";
 import { ok, requireAdmin } from "../../infra/http";
-import { getTranslationSettings, saveTranslationSettings } from "./translations.service";
+import {
+  getShippedTranslations,
+  getTranslationSettings,
+  saveTranslationSettings,
+} from "./translations.service";
 
 const admin = { config: { guard: "admin" as const } };
 
@@ -11,6 +15,10 @@ const admin = { config: { guard: "admin" as const } };
 export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/apiSa/translation", admin, async (request) =>
     ok(await getTranslationSettings(deps, requireAdmin(request).shopId)),
+  );
+
+  app.get("/apiSa/translation/shipped", admin, async (request) =>
+    ok(await getShippedTranslations(deps, requireAdmin(request).shopId)),
   );
 
   app.post("/apiSa/translation", admin, async (request) => {

@@ -1,9 +1,10 @@
-import type { FieldError, TranslationSettings } from "@laurel/contracts";
+import type { FieldError, ShippedTranslations, TranslationSettings } from "@laurel/contracts";
 import type { ShopSettingsJson } from "@laurel/db";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { type Actor, auditWrite } from "../audit/audit.service";
 import { getShopOrThrow, lockShopSettings, mergeShopSettings } from "../shops/shops.service";
+import { shippedStorefrontTexts } from "../storefront/shipped-texts";
 
 /**
  * M-09, M-10 (issue 11): the storefront languages (`settings.translation`) and the shop's own
@@ -80,4 +81,11 @@ export async function saveTranslationSettings(
     });
     return presentTranslationSettings({ ...before, ...settings } as ShopSettingsJson);
   });
+}
+
+/** Laurel's shipped texts in each of the shop's storefront languages (decision 0179). */
+export async function getShippedTranslations(deps: Deps, shopId: string): Promise<ShippedTranslations> {
+  const t = presentTranslationSettings((await getShopOrThrow(deps, shopId)).settings);
+  const languages = [t.primaryLanguage, ...t.additionalLanguages];
+  return { texts: Object.fromEntries(languages.map((l) => [l, shippedStorefrontTexts(l)])) };
 }

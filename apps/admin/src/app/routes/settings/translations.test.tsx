@@ -21,6 +21,11 @@ const afterSave: TranslationSettings = {
 function setup(post: { status: number; body?: unknown } = { status: 200 }) {
   const fake = createFakeApi();
   fake.answer("GET /apiSa/translation", 200, { success: true, data: saved });
+  // Laurel's shipped German (decision 0179), two of its texts here.
+  fake.answer("GET /apiSa/translation/shipped", 200, {
+    success: true,
+    data: { texts: { en: {}, de: { "member.welcome": "Willkommen zurück", "panel.close": "Schließen" } } },
+  });
   fake.answer(
     "POST /apiSa/translation",
     post.status,
@@ -43,6 +48,10 @@ describe("/settings/translations/editor (M-12 … M-18)", () => {
     expect((launcher as HTMLInputElement).value).toBe("Prämien");
     const user = userEvent.setup();
     const welcome = screen.getByLabelText("Welcome back");
+    // An empty field shows Laurel's German, which the storefront shows meanwhile (decision 0179).
+    await waitFor(() => expect((welcome as HTMLInputElement).placeholder).toBe("Willkommen zurück"));
+    expect((screen.getByLabelText("Back") as HTMLInputElement).placeholder).toBe("Back");
+    expect(screen.getByText(/Empty fields show Laurel's own text in this language/)).toBeTruthy();
     await user.type(welcome, "Willkommen zurück");
     await user.click(await screen.findByRole("button", { name: "Save" }));
     await waitFor(() => expect(fake.callsTo("POST", "/apiSa/translation")).toHaveLength(1));
@@ -133,8 +142,10 @@ describe("/translations (M-09, M-19)", () => {
     const fake = setup();
     await renderApp("/translations", { fake });
     expect(await screen.findByText("100% translated", {}, { timeout: 5_000 })).toBeTruthy();
-    // One text of German out of every storefront text.
-    expect(screen.getByText(`${Math.round(100 / widgetTranslationKeys.length)}% translated`)).toBeTruthy();
+    // One text of the shop's German and two of Laurel's, out of every storefront text (decision 0179).
+    expect(
+      await screen.findByText(`${Math.round(300 / widgetTranslationKeys.length)}% translated`),
+    ).toBeTruthy();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("Add a language"), "fr");
     await user.click(screen.getByRole("button", { name: "Add" }));

@@ -28,6 +28,7 @@ import { useSaveBar } from "../../../components/save-bar/use-save-bar";
 import { ScreenSkeleton } from "../../../components/skeletons";
 import { isApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
+import { languageName } from "../../../lib/i18n/language-name";
 import { useNotification } from "../api/get-notification";
 import { useNotificationPreview } from "../api/get-notification-preview";
 import { usePostNotificationTest } from "../api/post-notification-test";
@@ -36,6 +37,8 @@ import { usePutNotification } from "../api/put-notification";
 interface Form {
   enabled: boolean;
   subject: string;
+  /** L-04 (decision 0179): one subject per storefront language of the shop; empty = the default. */
+  subjects: Record<string, string>;
   headerColor: string;
   buttonColor: string;
   logo: string | null;
@@ -50,6 +53,7 @@ function formOf(n: NotificationSettings): Form {
   return {
     enabled: n.enabled,
     subject: n.subject ?? "",
+    subjects: Object.fromEntries(n.languages.map((l) => [l, n.subjects[l] ?? ""])),
     headerColor: n.headerColor,
     buttonColor: n.buttonColor,
     logo: n.logo,
@@ -62,6 +66,11 @@ function bodyOf(form: Form, hasSendBefore: boolean): PutNotificationBody {
   return {
     enabled: form.enabled,
     subject: form.subject.trim() === "" ? null : form.subject.trim(),
+    subjects: Object.fromEntries(
+      Object.entries(form.subjects)
+        .map(([language, subject]) => [language, subject.trim()])
+        .filter(([, subject]) => subject !== ""),
+    ),
     headerColor: form.headerColor,
     buttonColor: form.buttonColor,
     logo: form.logo,
@@ -122,7 +131,8 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
   const [form, setForm] = useState<Form>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const put = usePutNotification();
-  const preview = useNotificationPreview(event);
+  const [previewLanguage, setPreviewLanguage] = useState(saved.languages[0] ?? "en");
+  const preview = useNotificationPreview(event, previewLanguage);
   const testSend = usePostNotificationTest();
   const [testEmail, setTestEmail] = useState("");
   const [testError, setTestError] = useState<string | undefined>();
@@ -223,6 +233,14 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
                   maxLength={255}
                   autoComplete="off"
                   error={errors.subject}
+                />
+                <SubjectsPerLanguage
+                  saved={saved}
+                  values={form.subjects}
+                  errors={errors}
+                  onChange={(language, value) =>
+                    setForm((f) => ({ ...f, subjects: { ...f.subjects, [language]: value } }))
+                  }
                 />
                 <InlineStack gap="400" wrap={false}>
                   <ColourField
@@ -330,6 +348,14 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
               <Text as="h2" variant="headingSm">
                 {t("notifications.editor.preview")}
               </Text>
+              {saved.languages.length > 1 ? (
+                <Select
+                  label={t("notifications.editor.previewLanguage")}
+                  options={saved.languages.map((l) => ({ value: l, label: languageName(l) }))}
+                  value={previewLanguage}
+                  onChange={setPreviewLanguage}
+                />
+              ) : null}
               {changed ? (
                 <Text as="p" tone="subdued">
                   {t("notifications.editor.previewSaved")}
@@ -357,6 +383,44 @@ function EditorForm({ saved, backUrl }: { saved: NotificationSettings; backUrl: 
         </Layout.Section>
       </Layout>
     </Page>
+  );
+}
+
+/**
+ * L-04 (decision 0179): a subject field per storefront language of the shop, Laurel's subject in
+ * that language as its placeholder; a shopper gets their language's, else the subject above. Shown
+ * when the shop sells in more than one language.
+ */
+function SubjectsPerLanguage(props: {
+  saved: NotificationSettings;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  onChange: (language: string, value: string) => void;
+}) {
+  const { t } = useTranslation();
+  // A shop with one storefront language has one subject: the field above.
+  if (props.saved.languages.length < 2) return null;
+  return (
+    <BlockStack gap="200">
+      <Text as="h3" variant="headingSm">
+        {t("notifications.editor.subjectsTitle")}
+      </Text>
+      <Text as="p" tone="subdued">
+        {t("notifications.editor.subjectsHelp")}
+      </Text>
+      {props.saved.languages.map((language) => (
+        <TextField
+          key={language}
+          label={t("notifications.editor.subjectIn", { language: languageName(language) })}
+          value={props.values[language] ?? ""}
+          onChange={(v) => props.onChange(language, v)}
+          placeholder={props.saved.defaultSubjects[language] ?? props.saved.defaultSubject}
+          maxLength={255}
+          autoComplete="off"
+          error={props.errors[`subjects.${language}`]}
+        />
+      ))}
+    </BlockStack>
   );
 }
 

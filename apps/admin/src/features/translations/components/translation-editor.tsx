@@ -30,7 +30,8 @@ import { LeavePageGuard } from "../../../components/leave-page-guard";
 import { SaveBar } from "../../../components/save-bar/save-bar";
 import { useSaveBar } from "../../../components/save-bar/use-save-bar";
 import { useToast } from "../../../lib/host/host";
-import { useSaveTranslation, useTranslationSettings } from "../api/translation";
+import { languageName } from "../../../lib/i18n/language-name";
+import { useSaveTranslation, useShippedTranslations, useTranslationSettings } from "../api/translation";
 import { isWidgetTab, keysOf, matches, placeholdersOf, tabOf } from "../utils/sections";
 
 const isType = (v: string | null): v is TranslationEditorType =>
@@ -79,6 +80,7 @@ function EditorForm({ saved, backUrl }: { saved: TranslationSettings; backUrl: s
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveTranslation();
+  const shipped = useShippedTranslations();
   const [params, setParams] = useSearchParams();
   const languages = [saved.primaryLanguage, ...saved.additionalLanguages];
   const type: TranslationEditorType = isType(params.get("type"))
@@ -240,7 +242,9 @@ function EditorForm({ saved, backUrl }: { saved: TranslationSettings; backUrl: s
                 <BlockStack gap="400">
                   {english ? null : (
                     <Text as="p" tone="subdued">
-                      {t("translationsEditor.fallbackHint")}
+                      {Object.keys(shipped[language] ?? {}).length > 0
+                        ? t("translationsEditor.shippedHint")
+                        : t("translationsEditor.fallbackHint")}
                     </Text>
                   )}
                   {keys.map((key) => {
@@ -251,7 +255,8 @@ function EditorForm({ saved, backUrl }: { saved: TranslationSettings; backUrl: s
                         id={`tr-field-${key}`}
                         label={widgetTranslationDefaults[key]}
                         value={own[key] ?? ""}
-                        placeholder={widgetTranslationDefaults[key]}
+                        // Laurel's own text in this language where it ships one (decision 0179).
+                        placeholder={shipped[language]?.[key] ?? widgetTranslationDefaults[key]}
                         onChange={(v) => setText(key, v)}
                         autoComplete="off"
                         maxLength={500}
@@ -271,14 +276,4 @@ function EditorForm({ saved, backUrl }: { saved: TranslationSettings; backUrl: s
       </Layout>
     </Page>
   );
-}
-
-/** A language's own name (`de` → Deutsch), or its code where the browser has none. */
-export function languageName(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: "language" }).of(code);
-    return name ? `${name.charAt(0).toUpperCase()}${name.slice(1)} (${code})` : code;
-  } catch {
-    return code;
-  }
 }

@@ -18,9 +18,9 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "../../../lib/host/host";
-import { useSaveTranslation, useTranslationSettings } from "../api/translation";
+import { languageName } from "../../../lib/i18n/language-name";
+import { useSaveTranslation, useShippedTranslations, useTranslationSettings } from "../api/translation";
 import { completenessOf } from "../utils/sections";
-import { languageName } from "./translation-editor";
 
 const editorUrl = (href: (p: string) => string, params: Record<string, string>) =>
   `${href("/settings/translations/editor")}?${new URLSearchParams(params)}`;
@@ -58,6 +58,7 @@ function Languages({ saved, href }: { saved: TranslationSettings; href: (path: s
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveTranslation();
+  const shipped = useShippedTranslations();
   const languages = [saved.primaryLanguage, ...saved.additionalLanguages];
   const addable = storefrontLanguages.filter(
     (l) => !languages.some((x) => x.toLowerCase() === l.toLowerCase()),
@@ -106,7 +107,7 @@ function Languages({ saved, href }: { saved: TranslationSettings; href: (path: s
             }}
             items={languages.map((id) => ({ id }))}
             renderItem={({ id: language }) => {
-              const complete = completenessOf(language, saved.translations[language]);
+              const complete = completenessOf(language, saved.translations[language], shipped[language]);
               const primary = language === saved.primaryLanguage;
               return (
                 <ResourceItem

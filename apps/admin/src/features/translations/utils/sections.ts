@@ -78,10 +78,17 @@ export function matches(key: WidgetTranslationKey, value: string, search: string
   return [key, widgetTranslationDefaults[key], value].some((s) => s.toLowerCase().includes(needle));
 }
 
-/** How much of a language the shop has translated (English is complete: the shipped texts). */
-export function completenessOf(language: string, texts: Record<string, string> | undefined): number {
+/** How much of a language is translated, by the shop or by Laurel (English is complete: the defaults). */
+export function completenessOf(
+  language: string,
+  texts: Record<string, string> | undefined,
+  shipped: Record<string, string> = {},
+): number {
   if (language.toLowerCase().split("-")[0] === "en") return 100;
-  const own = widgetTranslationKeys.filter((k) => (texts?.[k] ?? "").trim() !== "").length;
+  // A key is translated when the shop wrote it or Laurel ships it in this language (decision 0179).
+  const own = widgetTranslationKeys.filter(
+    (k) => (texts?.[k] ?? "").trim() !== "" || (shipped[k] ?? "") !== "",
+  ).length;
   return Math.round((own / widgetTranslationKeys.length) * 100);
 }
 
