@@ -41,8 +41,6 @@ export interface ChunkedExport<E extends ExportProgress, R> {
   line(row: R, shop: ShopRow): string[];
   cursorOf(row: R): string;
   failedMessage: string;
-  /** Whether a failure leaves an export that is already done (or failed) as it is. */
-  failsOnlyUnfinished: boolean;
   logLabel: string;
 }
 
@@ -107,7 +105,11 @@ export async function writeNextPage<E extends ExportProgress, R>(
   });
 }
 
-/** The job's run: pages until none remain; a failure is recorded for the merchant to see. */
+/**
+ * The job's run: pages until none remain; a failure is recorded for the merchant to see, on an
+ * export still queued or running only: a finished export never turns failed (a retried job that
+ * fails after the last page, say, leaves the file the merchant was told about downloadable).
+ */
 export async function runExport<E extends ExportProgress, R>(
   deps: Deps,
   spec: ChunkedExport<E, R>,
@@ -123,7 +125,6 @@ export async function runExport<E extends ExportProgress, R>(
     await repo.markExportFailed(deps.db, spec.tables, shopId, id, {
       error: spec.failedMessage,
       at: deps.clock.now(),
-      onlyUnfinished: spec.failsOnlyUnfinished,
     });
     console.warn(`[${spec.logLabel} ${id}] ${String(error)}`);
   }

@@ -749,21 +749,21 @@ export async function advanceExport(
     .execute();
 }
 
-/** Marks an export failed; with `onlyUnfinished`, only while it is still queued or running. */
+/** Marks an export failed while it is still queued or running; a finished one stays as it is. */
 export async function markExportFailed(
   conn: Conn,
   tables: ExportTables,
   shopId: string,
   id: string,
-  f: { error: string; at: Date; onlyUnfinished: boolean },
+  f: { error: string; at: Date },
 ) {
-  let query = conn
+  await conn
     .updateTable(tables.exports)
     .set({ status: "failed", error: f.error, finished_at: f.at })
     .where("shop_id", "=", shopId)
-    .where("id", "=", id);
-  if (f.onlyUnfinished) query = query.where("status", "in", ["queued", "running"]);
-  await query.execute();
+    .where("id", "=", id)
+    .where("status", "in", ["queued", "running"])
+    .execute();
 }
 
 /** Chunks `from` ≤ seq < `to` of an export's CSV, in order. */
