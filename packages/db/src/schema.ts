@@ -752,6 +752,8 @@ export interface DB {
   customer_imports: CustomerImportsTable;
   customer_import_rows: CustomerImportRowsTable;
   customer_tier_baselines: CustomerTierBaselinesTable;
+  // The migration's order history (C-30 `migrate_order`, migration 0213, decision 0178).
+  customer_migrated_orders: CustomerMigratedOrdersTable;
   // Children info on the profile (issue 9, migration 0165).
   customer_children: CustomerChildrenTable;
   // Customer exports as jobs (issue 9, migration 0167).
@@ -1134,6 +1136,20 @@ export interface CustomerImportRowsTable {
   outcome: "changed" | "unchanged" | null;
   /** The imported measure on the tier basis (0190; money in minor units). */
   tier_value: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A migration's orders and amount spent from the other app (0213; money in minor units). */
+  order_count: ColumnType<number | null, number | null | undefined, number | null>;
+  spent_minor: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** C-30 (0213, decision 0178): a customer's order history brought from the other app. */
+export interface CustomerMigratedOrdersTable {
+  shop_id: string;
+  customer_id: string;
+  order_count: number;
+  spent_minor: number;
+  counted_from: Date;
+  import_id: string;
+  updated_at: DefaultTimestamp;
 }
 
 /** J-11 (0190, decision 0167): a member's imported measure, added to what the tier engine measures. */

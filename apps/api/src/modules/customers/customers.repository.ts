@@ -292,21 +292,24 @@ export async function listCustomersKeyset(
  * Orders, money spent (less refunds) and the last order per customer, for a page of the list or a
  * profile: the running totals PostgreSQL keeps (`customer_order_totals`, decision 0071), counting
  * what VIP tiers count — paid or earned-on orders, not cancelled; an order refunded in full adds
- * no order.
+ * no order — plus the order history a migration brought from another app (decision 0178).
  */
 export async function orderTotals(conn: Conn, shopId: string, customerIds: readonly string[]) {
   if (customerIds.length === 0)
     return new Map<string, { count: number; spentMinor: number; lastAt: Date | null }>();
-  const rows = await conn
-    .selectFrom("customer_order_totals")
-    .select(["customer_id", "orders_counted", "spent_minor", "last_order_at"])
-    .where("shop_id", "=", shopId)
-    .where("customer_id", "in", [...customerIds])
-    .execute();
+  const rows = await sql<{ customer_id: string; count: number; spent: string; last_at: Date | null }>`
+    select i.id as customer_id,
+      (coalesce(t.orders_counted, 0) + coalesce(m.order_count, 0))::int as count,
+      (coalesce(t.spent_minor, 0) + coalesce(m.spent_minor, 0))::bigint as spent,
+      t.last_order_at as last_at
+    from unnest(${[...customerIds]}::text[]) as i (id)
+    left join customer_order_totals t on t.shop_id = ${shopId} and t.customer_id = i.id
+    left join customer_migrated_orders m on m.shop_id = ${shopId} and m.customer_id = i.id
+    where t.customer_id is not null or m.customer_id is not null`.execute(conn);
   return new Map(
-    rows.map((r) => [
+    rows.rows.map((r) => [
       r.customer_id,
-      { count: r.orders_counted, spentMinor: Number(r.spent_minor), lastAt: r.last_order_at },
+      { count: Number(r.count), spentMinor: Number(r.spent), lastAt: r.last_at },
     ]),
   );
 }
