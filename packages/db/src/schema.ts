@@ -761,6 +761,9 @@ export interface DB {
   customer_export_chunks: CustomerExportChunksTable;
   activity_exports: ActivityExportsTable;
   activity_export_chunks: CustomerExportChunksTable;
+  // Review and Google review exports (G-14, G-16, migration 0213).
+  review_exports: ReviewExportsTable;
+  review_export_chunks: CustomerExportChunksTable;
   // Issue 13: analytics rollups (migration 0105).
   analytics_state: AnalyticsStateTable;
   analytics_points_daily: AnalyticsPointsDailyTable;
@@ -1286,6 +1289,24 @@ export interface ActivityExportsTable {
   finished_at: NullableTimestamp;
 }
 export type ActivityExportRow = Selectable<ActivityExportsTable>;
+
+/** G-14, G-16 (migration 0213): the review list or the Google review list exported as a job. */
+export interface ReviewExportsTable {
+  shop_id: string;
+  id: string;
+  kind: "review" | "google_review";
+  status_filter: string | null;
+  status: ColumnType<CustomerExportStatus, CustomerExportStatus | undefined, CustomerExportStatus>;
+  total_rows: Generated<number>;
+  done_rows: Generated<number>;
+  cursor: string | null;
+  chunks: Generated<number>;
+  actor_email: string | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+export type ReviewExportRow = Selectable<ReviewExportsTable>;
 
 /** K-12 (decision 0161): a shop's weekly report settings and the last week it reported. */
 export interface AnalyticsReportSettingsTable {

@@ -8,8 +8,8 @@ import { getShopOrThrow } from "../shops/shops.service";
 import * as repo from "./customers.repository";
 
 /**
- * The job mechanics the customer export (J-15, decision 0152) and the activity export (K-05,
- * decision 0169) share, so both page, resume, e-mail and serve their CSV the same way: each page is
+ * The job mechanics the customer export (J-15, decision 0152), the activity export (K-05,
+ * decision 0169) and the review exports (G-14, G-16) share, so both page, resume, e-mail and serve their CSV the same way: each page is
  * a CSV chunk committed with the progress and the keyset cursor (a crash resumes after the last
  * page), the merchant is e-mailed (`export_ready`) when it is done, and the file is streamed back
  * chunk by chunk with a BOM.
@@ -30,7 +30,7 @@ interface ExportProgress {
 export interface ChunkedExport<E extends ExportProgress, R> {
   tables: repo.ExportTables;
   /** The `export` value of the `export_ready` e-mail. */
-  name: "customers" | "activities";
+  name: "customers" | "activities" | "reviews" | "Google reviews";
   /** The admin screen the e-mail links to (`?export=<id>` is added). */
   adminPath: string;
   header: string[];

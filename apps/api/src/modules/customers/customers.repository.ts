@@ -683,13 +683,15 @@ export async function listMembersWithoutActivity(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The chunked export jobs (customer export J-15, activity export K-05): an export row with its
+// The chunked export jobs (customer export J-15, activity export K-05, review exports G-14 and G-16):
+// an export row with its
 // progress and keyset cursor, and its CSV written as numbered chunks. Both tables share these columns.
 
 /** An export job's table and the table of its CSV chunks. */
 export type ExportTables =
   | { exports: "customer_exports"; chunks: "customer_export_chunks" }
-  | { exports: "activity_exports"; chunks: "activity_export_chunks" };
+  | { exports: "activity_exports"; chunks: "activity_export_chunks" }
+  | { exports: "review_exports"; chunks: "review_export_chunks" };
 
 export function insertCustomerExport(trx: Tx, values: Insertable<CustomerExportsTable>) {
   return trx.insertInto("customer_exports").values(values).returningAll().executeTakeFirstOrThrow();
