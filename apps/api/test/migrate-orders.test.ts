@@ -220,6 +220,28 @@ describe("migrate_order: the other app's order history (C-30, J-13)", () => {
     expect(await tierOf("9601")).toEqual({ tier_id: tierIds.Silver, metric: 31_000 });
   });
 
+  it("does not start while a tier run recalculates (I-10); a migration without order columns does", async () => {
+    await refreshToken();
+    const file = "email,points_approved,orders_count\n9602@example.com,0,13\n";
+    const withOrders = (await upload(file, query.replace("&spentColumn=total_spent", ""))).json().data.import
+      .id;
+    const plain = (
+      await upload(file, "kind=migration&fileName=p.csv&emailColumn=email&pointsColumn=points_approved")
+    ).json().data.import.id;
+    await t.deps.db.updateTable("tier_programs").set({ running_run_id: "tierrun_busy" }).execute();
+    try {
+      const start = await adminSend(t.app, "POST", `/apiSa/customers/imports/${withOrders}/start`, token);
+      expect(start.statusCode).toBe(409);
+      expect(start.json().code).toBe("tier_run_in_progress");
+      const other = await adminSend(t.app, "POST", `/apiSa/customers/imports/${plain}/start`, token);
+      expect(other.statusCode, other.body).toBe(200);
+    } finally {
+      await t.deps.db.updateTable("tier_programs").set({ running_run_id: null }).execute();
+    }
+    expect(await runToEnd(withOrders)).toMatchObject({ status: "done", changedRows: 1 });
+    expect(await stats("9602")).toMatchObject({ ordersCount: 13, amountSpentMinor: 102_050 });
+  });
+
   it("refuses a mapped order column the file lacks, naming it", async () => {
     await refreshToken();
     const res = await upload(
