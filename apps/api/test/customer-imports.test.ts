@@ -325,6 +325,7 @@ describe("migration from another loyalty app (J-13, J-14)", () => {
         newPoints: 500,
         orders: null,
         spentMinor: null,
+        ordersOutcome: null,
       },
       {
         line: 5,
@@ -333,6 +334,7 @@ describe("migration from another loyalty app (J-13, J-14)", () => {
         newPoints: 1250,
         orders: null,
         spentMinor: null,
+        ordersOutcome: null,
       },
     ]);
     expect(await ledgerCount()).toBe(before);

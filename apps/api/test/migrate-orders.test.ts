@@ -139,8 +139,24 @@ describe("migrate_order: the other app's order history (C-30, J-13)", () => {
     ]);
     expect(dryRun).toMatchObject({ ordersCreate: 2, ordersChange: 0, ordersKeep: 0, refused: 9 });
     expect(dryRun.preview).toEqual([
-      { line: 2, email: "9601@example.com", currentPoints: 0, newPoints: 100, orders: 3, spentMinor: 25_000 },
-      { line: 3, email: "9602@example.com", currentPoints: 0, newPoints: 0, orders: 12, spentMinor: 102_050 },
+      {
+        line: 2,
+        email: "9601@example.com",
+        currentPoints: 0,
+        newPoints: 100,
+        orders: 3,
+        spentMinor: 25_000,
+        ordersOutcome: "create",
+      },
+      {
+        line: 3,
+        email: "9602@example.com",
+        currentPoints: 0,
+        newPoints: 0,
+        orders: 12,
+        spentMinor: 102_050,
+        ordersOutcome: "create",
+      },
     ]);
     expect(await count("ledger_entries")).toBe(ledger);
     expect(await count("customer_migrated_orders")).toBe(0);
@@ -186,6 +202,10 @@ describe("migrate_order: the other app's order history (C-30, J-13)", () => {
     await refreshToken();
     const again = (await upload(lionFile, query)).json().data;
     expect(again.dryRun).toMatchObject({ ordersCreate: 0, ordersChange: 0, ordersKeep: 2, change: 0 });
+    expect(again.dryRun.preview.map((p: { ordersOutcome: string }) => p.ordersOutcome)).toEqual([
+      "keep",
+      "keep",
+    ]);
     const [ledger, changes] = [await count("ledger_entries"), await count("tier_changes")];
     expect(await runToEnd(again.import.id)).toMatchObject({ status: "done", changedRows: 0 });
     expect(await count("ledger_entries")).toBe(ledger);
@@ -214,6 +234,16 @@ describe("migrate_order: the other app's order history (C-30, J-13)", () => {
     const up = (await upload(newer, query.replace("lion.csv", "lion-newer.csv"))).json().data;
     expect(up.errors).toEqual([]);
     expect(up.dryRun).toMatchObject({ ordersCreate: 0, ordersChange: 1, ordersKeep: 0 });
+    expect(up.dryRun.preview).toMatchObject([
+      {
+        line: 2,
+        email: "9601@example.com",
+        newPoints: 100,
+        orders: null,
+        spentMinor: 1_000,
+        ordersOutcome: "change",
+      },
+    ]);
     expect(await runToEnd(up.import.id)).toMatchObject({ status: "done", changedRows: 1 });
     // 3 migrated orders kept (blank), $10 migrated spend replaces $250, plus the $300 order.
     expect(await stats("9601")).toMatchObject({ ordersCount: 4, amountSpentMinor: 31_000 });

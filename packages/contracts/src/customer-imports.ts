@@ -295,6 +295,8 @@ export const migrationPreviewRowSchema = z.object({
   /** The order count and amount spent (minor units) the row brings from the other app, if mapped. */
   orders: z.number().nullable(),
   spentMinor: z.number().nullable(),
+  /** What the row would do to the customer's migrated order history; null when it brings none. */
+  ordersOutcome: z.enum(["create", "change", "keep"]).nullable(),
 });
 export const migrationDryRunSchema = z.object({
   /** Rows whose customer's balance would change, stay as it is, and refused rows. */

@@ -64,7 +64,19 @@ export async function migrationDryRun(conn: Conn, shopId: string, id: string, pr
     .innerJoin("customers as c", (j) =>
       j.onRef("c.shop_id", "=", "r.shop_id").onRef("c.id", "=", "r.customer_id"),
     )
-    .select(["r.line", "c.email", "c.available_points", "r.points", "r.order_count", "r.spent_minor"])
+    .leftJoin("customer_migrated_orders as m", (j) =>
+      j.onRef("m.shop_id", "=", "r.shop_id").onRef("m.customer_id", "=", "r.customer_id"),
+    )
+    .select([
+      "r.line",
+      "c.email",
+      "c.available_points",
+      "r.points",
+      "r.order_count",
+      "r.spent_minor",
+      "m.order_count as migrated_orders",
+      "m.spent_minor as migrated_spent",
+    ])
     .where("r.shop_id", "=", shopId)
     .where("r.import_id", "=", id)
     .where("r.error_message", "is", null)
@@ -83,8 +95,27 @@ export async function migrationDryRun(conn: Conn, shopId: string, id: string, pr
       newPoints: p.points ?? 0,
       orders: p.order_count === null ? null : Number(p.order_count),
       spentMinor: p.spent_minor === null ? null : Number(p.spent_minor),
+      ordersOutcome: ordersOutcomeOf(p),
     })),
   };
+}
+
+/**
+ * C-30: what a good row would do to the customer's migrated order history, as applying decides it:
+ * nothing brought (null), none migrated yet (create), other figures (change) or the same (keep); a
+ * blank figure keeps the one migrated before.
+ */
+function ordersOutcomeOf(p: {
+  order_count: number | null;
+  spent_minor: number | string | null;
+  migrated_orders: number | null;
+  migrated_spent: number | string | null;
+}): "create" | "change" | "keep" | null {
+  if (p.order_count === null && p.spent_minor === null) return null;
+  if (p.migrated_orders === null || p.migrated_spent === null) return "create";
+  const orders = p.order_count ?? p.migrated_orders;
+  const spent = Number(p.spent_minor ?? p.migrated_spent);
+  return orders === Number(p.migrated_orders) && spent === Number(p.migrated_spent) ? "keep" : "change";
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CustomerImport } from "@laurel/contracts";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createFakeApi } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render";
@@ -66,6 +66,7 @@ describe("/customers/migration (J-13, J-14)", () => {
                 newPoints: 500,
                 orders: null,
                 spentMinor: null,
+                ordersOutcome: null,
               },
             ],
           },
@@ -240,6 +241,7 @@ describe("/customers/migration (J-13, J-14)", () => {
                 newPoints: 100,
                 orders: 12,
                 spentMinor: 102_050,
+                ordersOutcome: "create",
               },
             ],
           },
@@ -269,6 +271,9 @@ describe("/customers/migration (J-13, J-14)", () => {
     expect(uploads[0]?.get("spentColumn")).toBe("total_spent");
     expect(screen.getByText("Orders migrated")).toBeTruthy();
     expect(screen.getByText("€1,020.50")).toBeTruthy();
+    expect(screen.getByText("Order history")).toBeTruthy();
+    const row = screen.getByText("ada@example.com").closest("tr") as HTMLElement;
+    expect(within(row).getByText("New")).toBeTruthy();
     expect(screen.getByText("orders_count must be 0 or more")).toBeTruthy();
   });
 });

@@ -428,7 +428,7 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
                   "text",
                   "numeric",
                   "numeric",
-                  ...(withOrders ? (["numeric", "numeric"] as const) : []),
+                  ...(withOrders ? (["numeric", "numeric", "text"] as const) : []),
                 ]}
                 headings={[
                   t("customerImports.errors.line"),
@@ -439,6 +439,7 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
                     ? [
                         t("customerImports.migration.orders.ordersHeading"),
                         t("customerImports.migration.orders.spentHeading"),
+                        t("customerImports.migration.orders.outcomeHeading"),
                       ]
                     : []),
                 ]}
@@ -453,6 +454,9 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
                         r.spentMinor === null
                           ? "—"
                           : formatMinor(r.spentMinor, dryRun.dryRun?.currency ?? "USD", i18n.language),
+                        r.ordersOutcome
+                          ? t(`customerImports.migration.orders.outcome.${r.ordersOutcome}`)
+                          : "—",
                       ]
                     : []),
                 ])}
