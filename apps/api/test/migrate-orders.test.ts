@@ -272,6 +272,20 @@ describe("migrate_order: the other app's order history (C-30, J-13)", () => {
     expect(await stats("9602")).toMatchObject({ ordersCount: 13, amountSpentMinor: 102_050 });
   });
 
+  it("the same export uploaded again with its order columns newly mapped brings them", async () => {
+    await refreshToken();
+    const file = "email,points_approved,orders_count\n9606@example.com,10,4\n";
+    const base = "kind=migration&fileName=again.csv&emailColumn=email&pointsColumn=points_approved";
+    const first = (await upload(file, base)).json().data;
+    expect(first.dryRun).toMatchObject({ change: 1, ordersCreate: 0 });
+    expect(await runToEnd(first.import.id)).toMatchObject({ status: "done", changedRows: 1 });
+    expect(await stats("9606")).toMatchObject({ ordersCount: 0 });
+    const mapped = (await upload(file, `${base}&ordersColumn=orders_count`)).json().data;
+    expect(mapped.dryRun).toMatchObject({ change: 0, keep: 1, ordersCreate: 1 });
+    expect(await runToEnd(mapped.import.id)).toMatchObject({ status: "done", changedRows: 1 });
+    expect(await stats("9606")).toMatchObject({ ordersCount: 4, amountSpentMinor: 0 });
+  });
+
   it("refuses a mapped order column the file lacks, naming it", async () => {
     await refreshToken();
     const res = await upload(

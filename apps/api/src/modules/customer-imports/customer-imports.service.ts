@@ -437,8 +437,10 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
         promote(fresh.filter((r) => moved.has(r.customer_id as string)).map((r) => r.line));
       }
       if (imp.kind === "migration") {
-        const moved = await migrateOrdersOf(deps, trx, imp, fresh);
-        promote(fresh.filter((r) => moved.has(r.customer_id as string)).map((r) => r.line));
+        // Every good row, not only those whose balance line is new: the same export uploaded again
+        // with its order columns newly mapped still brings them (the upsert changes only what differs).
+        const moved = await migrateOrdersOf(deps, trx, imp, good);
+        promote(good.filter((r) => moved.has(r.customer_id as string)).map((r) => r.line));
       }
       if (imp.kind === "migration" && birthdays.length > 0) {
         const moved = new Set(
