@@ -521,6 +521,13 @@ async function migrateOrdersOf(
     (r) => r.customer_id !== null && (r.order_count !== null || r.spent_minor !== null),
   );
   if (bringing.length === 0) return new Set();
+  // As a tier baseline's import: the customers are locked first, so an order effect on one of them
+  // (which locks the customer too) runs before or after this batch, never in between.
+  await lockCustomers(
+    trx,
+    imp.shop_id,
+    bringing.map((r) => r.customer_id as string),
+  );
   const now = deps.clock.now();
   const changed = await repo.upsertMigratedOrders(
     trx,
