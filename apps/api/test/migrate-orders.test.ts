@@ -286,6 +286,21 @@ describe("migrate_order: the other app's order history (C-30, J-13)", () => {
     expect(await stats("9606")).toMatchObject({ ordersCount: 4, amountSpentMinor: 0 });
   });
 
+  it("the first file again after a newer one sets its figures back, with a new migrate_order line", async () => {
+    await refreshToken();
+    const before = await count("ledger_entries");
+    const again = (await upload(lionFile, query.replace("lion.csv", "lion-once-more.csv"))).json().data;
+    // 9601's spend was replaced by a newer file, 9602's count by another: both change back.
+    expect(again.dryRun).toMatchObject({ ordersCreate: 0, ordersChange: 2, ordersKeep: 0 });
+    expect(await runToEnd(again.import.id)).toMatchObject({ status: "done", changedRows: 2 });
+    // $250 migrated again (the newer file's $10 replaced), plus the $300 order; 3 migrated orders + 1.
+    expect(await stats("9601")).toMatchObject({ ordersCount: 4, amountSpentMinor: 55_000 });
+    expect(await stats("9602")).toMatchObject({ ordersCount: 12, amountSpentMinor: 102_050 });
+    expect(await tierOf("9601")).toEqual({ tier_id: tierIds.Gold, metric: 55_000 });
+    // One migrate_order line each, no points moved (9601's balance line is the file's, already held).
+    expect(await count("ledger_entries")).toBe(before + 2);
+  });
+
   it("refuses a mapped order column the file lacks, naming it", async () => {
     await refreshToken();
     const res = await upload(

@@ -507,7 +507,7 @@ function importTierBaselinesOf(
 /**
  * C-30 (decision 0178): the rows' order history from the other app, set per customer (a blank
  * figure keeps the one migrated before); each customer whose figures changed gets a `migrate_order`
- * line in their activities (no points), keyed by the file's line, and their tier is recalculated
+ * line in their activities (no points), keyed by the import and line, and their tier is recalculated
  * as an order recalculates it (amount-spent and order-count tiers count the migrated orders; no
  * entry reward or e-mail: they held that standing in the other app). Answers the customers changed.
  */
@@ -554,7 +554,9 @@ async function migrateOrdersOf(
         shopId: imp.shop_id,
         customerId: c.customerId,
         activityType: "migrate_order",
-        idempotencyKey: `${lineKey(imp, line)}:orders:${c.orders}:${c.spentMinor}`,
+        // Keyed by the import, not the file: the upsert above is what keeps a rerun from writing
+        // again; the same file uploaded after another changed the figures records the change back.
+        idempotencyKey: `import:${imp.id}:migrate_order:${line}`,
         sourceRef: `import:${imp.id}:${line}`,
         note: `${c.orders} orders, ${spent} ${currency} spent (${imp.source ?? "other"}: ${imp.file_name}, line ${line})`,
         actor: imp.actor_email ?? "import",
