@@ -6,8 +6,9 @@ import { DEMO, expect, signIn, test, tokenOf } from "../fixtures";
  * Issue 9's proof of the migration wizard (J-13, J-14) and the customer export (J-15) in Chromium
  * against the real server: a shopper registers on the demo store; the merchant uploads a Smile
  * export with that shopper and a stranger, sees the columns guessed and the first rows, runs the
- * dry run (one balance would change, one row refused, nothing written), migrates for real, and the
- * shopper's balance is the file's; then exports the customers (Essential, for the test only) and
+ * dry run (one balance would change, one row refused, the order history it would bring, nothing
+ * written), migrates for real, and the shopper's balance is the file's and their lifetime orders
+ * and spend count the migrated ones; then exports the customers (Essential, for the test only) and
  * opens the CSV, where the shopper's row carries those points.
  */
 
@@ -54,9 +55,9 @@ test("migration wizard: dry run, then for real; the export's CSV carries the mig
     page.getByRole("heading", { name: "Migrate from another loyalty app", level: 1 }),
   ).toBeVisible();
   const smile = [
-    "first_name,email,points_balance,date_of_birth",
-    `Mia,${email},640,1991-04-12`,
-    "Sam,stranger-never-registered@example.com,90,",
+    "first_name,email,points_balance,date_of_birth,orders_count,total_spent",
+    `Mia,${email},640,1991-04-12,7,"1,234.50"`,
+    "Sam,stranger-never-registered@example.com,90,,1,10.00",
   ].join("\r\n");
   await page.locator('input[type="file"]').setInputFiles({
     name: "smile-export.csv",
@@ -69,6 +70,9 @@ test("migration wizard: dry run, then for real; the export's CSV carries the mig
   await expect(page.getByLabel("Exported from")).toHaveValue("smile");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue("email");
   await expect(page.getByLabel("Points balance")).toHaveValue("points_balance");
+  // The order history (C-30, decision 0178): guessed too.
+  await expect(page.getByLabel("Number of orders")).toHaveValue("orders_count");
+  await expect(page.getByLabel("Amount spent")).toHaveValue("total_spent");
   await expect(page.getByText("stranger-never-registered@example.com")).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
 
@@ -84,12 +88,23 @@ test("migration wizard: dry run, then for real; the export's CSV carries the mig
     page.getByText("This is a dry run: nothing has been changed yet.", { exact: false }),
   ).toBeVisible();
   await expect(page.getByText("No customer with this Email in the store")).toBeVisible();
+  await expect(
+    page.getByText(
+      /Order history: 1 customers would get their orders from your previous app, 0 would have them updated/,
+    ),
+  ).toBeVisible();
   expect((await customerOf(page.request, email))?.availablePoints).not.toBe(640);
 
   // For real: progress, then completed; the balance is the file's.
   await page.getByRole("button", { name: "Start migration" }).click();
   await expect(page.getByText("Migration completed").first()).toBeVisible({ timeout: 60_000 });
   await expect.poll(async () => (await customerOf(page.request, email))?.availablePoints).toBe(640);
+  // The migrated orders count in the customer's lifetime figures (migrate_order).
+  const id = ((await customerOf(page.request, email)) as { id?: string } | undefined)?.id;
+  const profile = await page.request.get(`/apiSa/customers/${id}/profile`, {
+    headers: { "x-auth-token": await tokenOf(page.request) },
+  });
+  expect((await profile.json()).data.stats).toMatchObject({ ordersCount: 7, amountSpentMinor: 123_450 });
 
   // The export (J-15): a job with progress, then the file to download; opened, the row is there.
   await setPlan(page.request, "pro_3");

@@ -214,4 +214,35 @@ describe("point activity export (K-05)", () => {
     const failed = (await adminGet(t.app, `/apiSa/activities/exports/${started.id}`, token)).json().data;
     expect(failed).toMatchObject({ status: "failed", error: "Failed to export activities" });
   });
+
+  it("a finished export stays finished when a retried run fails", async () => {
+    const started = (await adminSend(t.app, "POST", "/apiSa/activities/exports", token, {})).json().data;
+    await runActivityExport(t.deps, "shop_demo", started.id);
+    const status = async () =>
+      (await adminGet(t.app, `/apiSa/activities/exports/${started.id}`, token)).json().data;
+    const before = await status();
+    expect(before).toMatchObject({ status: "done", error: null });
+    // The database refuses every transaction (a lost connection); reads and the failure mark still work.
+    const broken = {
+      ...t.deps,
+      db: new Proxy(t.deps.db, {
+        get(target, prop) {
+          if (prop === "transaction")
+            return () => {
+              throw new Error("connection lost");
+            };
+          const value = Reflect.get(target, prop, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    };
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      await runActivityExport(broken, "shop_demo", started.id);
+    } finally {
+      console.warn = warn;
+    }
+    expect(await status()).toEqual(before);
+  });
 });

@@ -318,8 +318,24 @@ describe("migration from another loyalty app (J-13, J-14)", () => {
     ]);
     expect(dryRun).toMatchObject({ change: 2, keep: 0, refused: 2, birthdays: 1 });
     expect(dryRun.preview).toEqual([
-      { line: 2, email: "Ada@Example.com", currentPoints: ada, newPoints: 500 },
-      { line: 5, email: "alan@example.com", currentPoints: alan, newPoints: 1250 },
+      {
+        line: 2,
+        email: "Ada@Example.com",
+        currentPoints: ada,
+        newPoints: 500,
+        orders: null,
+        spentMinor: null,
+        ordersOutcome: null,
+      },
+      {
+        line: 5,
+        email: "alan@example.com",
+        currentPoints: alan,
+        newPoints: 1250,
+        orders: null,
+        spentMinor: null,
+        ordersOutcome: null,
+      },
     ]);
     expect(await ledgerCount()).toBe(before);
 

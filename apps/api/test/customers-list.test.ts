@@ -381,6 +381,48 @@ describe("export (J-15)", () => {
     const other = await shopifyToken(t.deps.config, "someone-else.myshopify.com");
     expect((await adminGet(t.app, `/apiSa/customers/exports/${started.id}`, other)).statusCode).toBe(404);
   });
+
+  it("a finished export stays finished when a retried run fails; an unfinished one is failed", async () => {
+    // The database refuses every transaction (a lost connection); reads and the failure mark still work.
+    const broken = {
+      ...t.deps,
+      db: new Proxy(t.deps.db, {
+        get(target, prop) {
+          if (prop === "transaction")
+            return () => {
+              throw new Error("connection lost");
+            };
+          const value = Reflect.get(target, prop, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    };
+    const start = async () =>
+      (await adminSend(t.app, "POST", "/apiSa/customers/exports", token, { tab: "guest" })).json().data;
+    const status = async (id: string) =>
+      (await adminGet(t.app, `/apiSa/customers/exports/${id}`, token)).json().data;
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      const finished = await start();
+      await runCustomerExport(t.deps, "shop_demo", finished.id);
+      const before = await status(finished.id);
+      expect(before).toMatchObject({ status: "done", doneRows: 9, error: null });
+      await runCustomerExport(broken, "shop_demo", finished.id);
+      expect(await status(finished.id)).toEqual(before);
+      const file = await adminGet(t.app, `/apiSa/customers/exports/${finished.id}/file.csv`, token);
+      expect(file.statusCode).toBe(200);
+
+      const queued = await start();
+      await runCustomerExport(broken, "shop_demo", queued.id);
+      expect(await status(queued.id)).toMatchObject({
+        status: "failed",
+        error: "Failed to export customers",
+      });
+    } finally {
+      console.warn = warn;
+    }
+  });
 });
 
 describe("point activity across the shop (K-01, K-03)", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   findTierImportColumn,
+  guessMigrationMapping,
   migrationTierRuleSchema,
   tierImportColumnMessage,
   validateMigrationTierRule,
@@ -70,5 +71,29 @@ describe("the migration's tier rule (J-14)", () => {
     );
     expect(migrationTierRuleSchema.safeParse([{ name: "A", requirement: 1.5 }]).success).toBe(false);
     expect(migrationTierRuleSchema.safeParse([{ name: "A", requirement: 0, extra: 1 }]).success).toBe(false);
+  });
+});
+
+describe("the migration's order history columns (C-30, decision 0178)", () => {
+  it.each([
+    [
+      ["email", "points_approved", "orders_count", "total_spent"],
+      { orders: "orders_count", spent: "total_spent" },
+    ],
+    [
+      ["Email", "Points balance", "Number of orders", "Amount spent"],
+      { orders: "Number of orders", spent: "Amount spent" },
+    ],
+    [
+      ["email", "point_balance", "Total Orders", "Lifetime Spend"],
+      { orders: "Total Orders", spent: "Lifetime Spend" },
+    ],
+    [["email", "points_balance"], {}],
+  ] as const)("%j → %j", (headers, expected) => {
+    const mapping = guessMigrationMapping(headers);
+    expect({ orders: mapping.orders, spent: mapping.spent }).toEqual({
+      orders: "orders" in expected ? expected.orders : undefined,
+      spent: "spent" in expected ? expected.spent : undefined,
+    });
   });
 });

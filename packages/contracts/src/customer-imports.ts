@@ -31,6 +31,9 @@ export const importHeaders = {
   points: "Points",
   createDate: "Create Date",
   birthday: "Birthday",
+  /** Migrations (C-30, decision 0178): the other app's order count and amount spent per customer. */
+  orders: "Orders",
+  spent: "Amount spent",
 } as const;
 
 /**
@@ -145,7 +148,15 @@ const tierRuleQuery = z
 export const migrationSources = ["smile", "loyaltylion", "yotpo", "rivo", "other"] as const;
 export type MigrationSource = (typeof migrationSources)[number];
 /** J-13: Laurel's columns a migration maps the file's headers onto. */
-export const migrationColumns = ["email", "customerId", "phone", "points", "birthday"] as const;
+export const migrationColumns = [
+  "email",
+  "customerId",
+  "phone",
+  "points",
+  "birthday",
+  "orders",
+  "spent",
+] as const;
 export type MigrationColumn = (typeof migrationColumns)[number];
 export type MigrationMapping = Partial<Record<MigrationColumn, string>>;
 
@@ -168,6 +179,18 @@ const MIGRATION_HEADER_ALIASES: Record<MigrationColumn, readonly string[]> = {
     "balance",
   ],
   birthday: ["birthday", "dateofbirth", "birthdate", "dob"],
+  // C-30 (decision 0178): the order history the apps' customer exports carry per customer.
+  orders: ["orderscount", "ordercount", "numberoforders", "totalorders", "orders", "purchasecount"],
+  spent: [
+    "totalspent",
+    "totalspend",
+    "amountspent",
+    "lifetimespend",
+    "lifetimespent",
+    "moneyspent",
+    "spent",
+    "totalrevenue",
+  ],
 };
 
 /** J-13 "map columns": the mapping guessed from a file's headers (the admin and the API share it). */
@@ -211,6 +234,9 @@ export const customerImportUploadQuery = z.strictObject({
   customerIdColumn: text("customerIdColumn", 200).trim().min(1).optional(),
   phoneColumn: text("phoneColumn", 200).trim().min(1).optional(),
   birthdayColumn: text("birthdayColumn", 200).trim().min(1).optional(),
+  /** Migrations (C-30): the file's order count and amount spent columns (`migrate_order`). */
+  ordersColumn: text("ordersColumn", 200).trim().min(1).optional(),
+  spentColumn: text("spentColumn", 200).trim().min(1).optional(),
   /** Migrations (J-13, J-14): the file's tier name column, and the rule giving each name its entry requirement. */
   tierColumn: text("tierColumn", 200).trim().min(1).optional(),
   tierRule: tierRuleQuery.optional(),
@@ -266,6 +292,11 @@ export const migrationPreviewRowSchema = z.object({
   email: z.string().nullable(),
   currentPoints: z.number(),
   newPoints: z.number(),
+  /** The order count and amount spent (minor units) the row brings from the other app, if mapped. */
+  orders: z.number().nullable(),
+  spentMinor: z.number().nullable(),
+  /** What the row would do to the customer's migrated order history; null when it brings none. */
+  ordersOutcome: z.enum(["create", "change", "keep"]).nullable(),
 });
 export const migrationDryRunSchema = z.object({
   /** Rows whose customer's balance would change, stay as it is, and refused rows. */
@@ -277,6 +308,15 @@ export const migrationDryRunSchema = z.object({
   /** Good rows whose imported tier measure would change, or stay (tier imports, migrations with a tier rule). */
   tierChange: z.number(),
   tierKeep: z.number(),
+  /**
+   * Good rows bringing order history (`migrate_order`, decision 0178): for a customer with none
+   * migrated yet, with other figures than those migrated before, or the same.
+   */
+  ordersCreate: z.number(),
+  ordersChange: z.number(),
+  ordersKeep: z.number(),
+  /** The store's currency, which the amounts spent are in (minor units). */
+  currency: z.string(),
   preview: z.array(migrationPreviewRowSchema),
 });
 

@@ -108,6 +108,35 @@ export const googleReviewListQuery = z.strictObject({
     .optional(),
   ...listPaging,
 });
+/**
+ * G-14, G-16 (K-05's pattern): the review list or the Google review list exported as a job with
+ * the list's status tab; none exports every status. 'No reviews found to export' when none match.
+ */
+export const startReviewExportBody = z.strictObject({
+  status: z.enum(reviewStatusValues, { error: "status must be pending, approved or disapproved" }).optional(),
+});
+export const startGoogleReviewExportBody = z.strictObject({
+  status: z
+    .enum(googleReviewStatusValues, { error: "status must be pending, approved or rejected" })
+    .optional(),
+});
+export const reviewExportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["review", "google_review"]),
+  statusFilter: z.string().nullable(),
+  status: z.enum(["queued", "running", "done", "failed"]),
+  totalRows: z.number().int(),
+  doneRows: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ReviewExport = z.infer<typeof reviewExportSchema>;
+export const reviewExportMessages = {
+  review: { failed: "Failed to export reviews", empty: "No reviews found to export" },
+  google_review: { failed: "Failed to export Google reviews", empty: "No Google reviews found to export" },
+} as const;
+
 export const eventActivityListQuery = z.strictObject({
   kind: z.enum(["survey", "custom"]).optional(),
   ...listPaging,
@@ -333,6 +362,30 @@ export const earnEventRoutes = {
     guard: "admin",
     body: googleReviewStatusBody,
     response: earnEventSchema,
+  },
+  "POST /apiSa/earn-events/reviews/exports": {
+    summary:
+      "Export the review activity as a job (G-14) with the list's status; e-mailed when ready; 404 'No reviews found to export'",
+    guard: "admin",
+    body: startReviewExportBody,
+    response: reviewExportSchema,
+  },
+  "POST /apiSa/earn-events/google-reviews/exports": {
+    summary:
+      "Export the Google Maps reviews as a job (G-16) with the list's status; e-mailed when ready; 404 'No Google reviews found to export'",
+    guard: "admin",
+    body: startGoogleReviewExportBody,
+    response: reviewExportSchema,
+  },
+  "GET /apiSa/earn-events/exports/:id": {
+    summary: "A review or Google review export's progress",
+    guard: "admin",
+    response: reviewExportSchema,
+  },
+  "GET /apiSa/earn-events/exports/:id/file.csv": {
+    summary: "A finished review or Google review export's CSV, streamed",
+    guard: "admin",
+    response: z.string(),
   },
   "GET /apiSa/earn-events/activity": {
     summary: "Survey and custom program completions, newest first (C-28, C-29)",

@@ -757,6 +757,8 @@ export interface DB {
   customer_imports: CustomerImportsTable;
   customer_import_rows: CustomerImportRowsTable;
   customer_tier_baselines: CustomerTierBaselinesTable;
+  // The migration's order history (C-30 `migrate_order`, migration 0213, decision 0178).
+  customer_migrated_orders: CustomerMigratedOrdersTable;
   // Children info on the profile (issue 9, migration 0165).
   customer_children: CustomerChildrenTable;
   // Customer exports as jobs (issue 9, migration 0167).
@@ -764,6 +766,9 @@ export interface DB {
   customer_export_chunks: CustomerExportChunksTable;
   activity_exports: ActivityExportsTable;
   activity_export_chunks: CustomerExportChunksTable;
+  // Review and Google review exports (G-14, G-16, migration 0213).
+  review_exports: ReviewExportsTable;
+  review_export_chunks: CustomerExportChunksTable;
   // Issue 13: analytics rollups (migration 0105).
   analytics_state: AnalyticsStateTable;
   analytics_points_daily: AnalyticsPointsDailyTable;
@@ -1143,6 +1148,20 @@ export interface CustomerImportRowsTable {
   outcome: "changed" | "unchanged" | null;
   /** The imported measure on the tier basis (0190; money in minor units). */
   tier_value: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A migration's orders and amount spent from the other app (0213; money in minor units). */
+  order_count: ColumnType<number | null, number | null | undefined, number | null>;
+  spent_minor: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** C-30 (0213, decision 0178): a customer's order history brought from the other app. */
+export interface CustomerMigratedOrdersTable {
+  shop_id: string;
+  customer_id: string;
+  order_count: number;
+  spent_minor: number;
+  counted_from: Date;
+  import_id: string;
+  updated_at: DefaultTimestamp;
 }
 
 /** J-11 (0190, decision 0167): a member's imported measure, added to what the tier engine measures. */
@@ -1307,6 +1326,24 @@ export interface ActivityExportsTable {
   finished_at: NullableTimestamp;
 }
 export type ActivityExportRow = Selectable<ActivityExportsTable>;
+
+/** G-14, G-16 (migration 0213): the review list or the Google review list exported as a job. */
+export interface ReviewExportsTable {
+  shop_id: string;
+  id: string;
+  kind: "review" | "google_review";
+  status_filter: string | null;
+  status: ColumnType<CustomerExportStatus, CustomerExportStatus | undefined, CustomerExportStatus>;
+  total_rows: Generated<number>;
+  done_rows: Generated<number>;
+  cursor: string | null;
+  chunks: Generated<number>;
+  actor_email: string | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+export type ReviewExportRow = Selectable<ReviewExportsTable>;
 
 /** K-12 (decision 0161): a shop's weekly report settings and the last week it reported. */
 export interface AnalyticsReportSettingsTable {

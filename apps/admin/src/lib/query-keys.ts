@@ -115,6 +115,8 @@ export const earnEventKeys = {
   growth: () => [...earnEventKeys.all, "growth"] as const,
   inbound: () => [...earnEventKeys.all, "inbound"] as const,
   connectors: () => [...earnEventKeys.all, "connectors"] as const,
+  /** `GET /earn-events/exports/:id`: a review or Google review export's progress. */
+  export: (id: string) => [...earnEventKeys.all, "export", id] as const,
 };
 
 /** Customer imports (J-07 … J-12): the history and one import's progress. */

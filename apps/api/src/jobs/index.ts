@@ -4,6 +4,7 @@ import { convertShopPendingPointsJob } from "./convert-shop-pending-points.job";
 import { expirePointsAllShopsJob, expireShopPointsJob } from "./expire-points.job";
 import { exportActivitiesJob } from "./export-activities.job";
 import { exportCustomersJob } from "./export-customers.job";
+import { exportReviewsJob } from "./export-reviews.job";
 import { grantDateRewardsAllShopsJob, grantShopDateRewardsJob } from "./grant-date-rewards.job";
 import { importCustomersJob } from "./import-customers.job";
 import { issueEarnedCouponJob } from "./issue-earned-coupon.job";
@@ -68,6 +69,7 @@ export const allJobs: JobDefinition[] = [
   importCustomersJob,
   exportCustomersJob,
   exportActivitiesJob,
+  exportReviewsJob,
   syncCustomersJob,
   refreshAnalyticsJob,
   rebuildShopAnalyticsJob,

@@ -210,6 +210,12 @@ export const tagPastOrders: JobRef<{ shopId: string; taggingId: string }> = {
   retryLimit: 2,
 };
 
+/** G-14, G-16: writes a started review or Google review export page by page, resuming at its cursor. */
+export const exportReviews: JobRef<{ shopId: string; exportId: string }> = {
+  name: "export-reviews",
+  data: z.object({ shopId: z.string().min(1), exportId: z.string().min(1) }),
+};
+
 /** J-21: a started customer re-sync, page by page from its cursor; waits out tier launches (I-10). */
 export const syncCustomers: JobRef<{ shopId: string; syncId: string }> = {
   name: "sync-customers",

@@ -73,6 +73,7 @@ describe("activity types (H-01…H-06, X-39)", () => {
         "downgrade_tier",
         "tier_up_coupon",
         "migrate_customer",
+        "migrate_order",
         "unsubscribe",
         "adjust_store_credit",
         "deactivated_coupon",

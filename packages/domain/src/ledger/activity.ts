@@ -133,6 +133,8 @@ export const activityTypes = {
   redeem_on_pos: { category: "other", sign: "-", balance: "available", label: "Redeemed on POS" },
   migrate_customer: log("Customer migrated"),
   migrate_point: { category: "other", sign: "±", balance: "available", label: "Points migrated" },
+  // C-30: the order history a migration brought from another app (decision 0178); no points.
+  migrate_order: log("Orders migrated"),
   unsubscribe: log("Unsubscribed"),
   adjust_store_credit: log("Store credit adjusted"), // H-15: money on the platform, not points
   adjust_tier_point: {

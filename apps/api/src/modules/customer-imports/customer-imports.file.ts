@@ -35,6 +35,9 @@ export interface StagedRow {
   sourceDate: string | null;
   /** Tier imports and migrations with a tier rule: the measure on the tier basis (money in minor units). */
   tierValue: number | null;
+  /** Migrations (C-30, decision 0178): the other app's order count and amount spent (minor units). */
+  orderCount: number | null;
+  spentMinor: number | null;
   errorField: string | null;
   errorMessage: string | null;
 }
@@ -189,6 +192,38 @@ export function parseTierValue(raw: string | null, label: string, tier: TierRead
   return n > MAX_TIER_VALUE ? `${label} is too large` : n;
 }
 
+/** The most orders one customer may bring from another app (more is a broken file, not a shopper). */
+export const MAX_MIGRATED_ORDERS = 1_000_000;
+/** The largest amount spent one customer may bring, in minor units (the tier milestones' bound). */
+export const MAX_MIGRATED_SPENT_MINOR = MAX_TIER_VALUE;
+
+/** C-30: a migrated order count: a whole number from 0 to MAX_MIGRATED_ORDERS. */
+export function parseMigratedOrders(raw: string, label: string): number | string {
+  const compact = raw.replace(/[,\s]/g, "").replace(/\.0+$/, "");
+  if (/^-\d/.test(compact)) return `${label} must be 0 or more`;
+  if (!/^\+?\d{1,12}$/.test(compact)) return `${label} must be a whole number of orders`;
+  const n = Number(compact);
+  return n > MAX_MIGRATED_ORDERS
+    ? `${label} must be at most ${MAX_MIGRATED_ORDERS.toLocaleString("en-US")}`
+    : n;
+}
+
+/**
+ * C-30: a migrated amount spent in the store's currency (`1,250.50`, a leading currency sign
+ * allowed), in minor units; negative, non-numeric, too precise or absurd amounts are refused.
+ */
+export function parseMigratedSpent(raw: string, label: string, minorDigits: number): number | string {
+  const compact = raw.replace(/[,\s]/g, "").replace(/^[$€£¥]/, "");
+  if (/^-/.test(compact)) return `${label} must be 0 or more`;
+  const m = /^\+?(\d{1,13})(?:\.(\d+))?$/.exec(compact);
+  if (!m) return `${label} must be an amount (for example 1250.50)`;
+  const fraction = (m[2] ?? "").replace(/0+$/, "");
+  if (fraction.length > minorDigits)
+    return `${label} has more than ${minorDigits} decimal${minorDigits === 1 ? "" : "s"}`;
+  const minor = Number(m[1]) * 10 ** minorDigits + Number(fraction.padEnd(minorDigits, "0") || "0");
+  return minor > MAX_MIGRATED_SPENT_MINOR ? `${label} is too large` : minor;
+}
+
 /** A cell of the record, trimmed; blank is null. */
 function cellOf(cells: readonly string[], columns: Columns, c: Column): string | null {
   const i = columns[c];
@@ -234,6 +269,8 @@ export function checkRecord(
   kind: CustomerImportKindName,
   mode: "add" | "reset" | null,
   tier?: TierReading,
+  /** Digits after the decimal point of the store's currency (a migration's amount spent). */
+  minorDigits = 2,
 ): StagedRow {
   const row: StagedRow = {
     line,
@@ -245,6 +282,8 @@ export function checkRecord(
     birthDay: null,
     sourceDate: null,
     tierValue: null,
+    orderCount: null,
+    spentMinor: null,
     errorField: null,
     errorMessage: null,
   };
@@ -313,6 +352,26 @@ export function checkRecord(
       row.birthMonth = b.month;
       row.birthDay = b.day;
     }
+    // C-30 (decision 0178): the other app's order history; a blank cell brings none.
+    const orders = cellOf(cells, columns, "orders");
+    if (orders !== null) {
+      const n = parseMigratedOrders(orders, labelOf(columns, "orders"));
+      if (typeof n === "string") return refuseRow(row, columns, "orders", n);
+      row.orderCount = n;
+    }
+    const spent = cellOf(cells, columns, "spent");
+    if (spent !== null) {
+      const n = parseMigratedSpent(spent, labelOf(columns, "spent"), minorDigits);
+      if (typeof n === "string") return refuseRow(row, columns, "spent", n);
+      row.spentMinor = n;
+    }
+    if (row.orderCount === 0 && row.spentMinor !== null && row.spentMinor > 0)
+      return refuseRow(
+        row,
+        columns,
+        "spent",
+        `${labelOf(columns, "spent")} is above 0 but ${labelOf(columns, "orders")} is 0`,
+      );
     return row;
   }
   if (kind === "points") {
@@ -400,6 +459,7 @@ export async function readImportFile(
   batchSize = 1_000,
   mapping?: MigrationMapping,
   tier?: TierReading,
+  minorDigits = 2,
 ): Promise<ReadFileResult> {
   const guard = new Utf8Guard();
   const skipped: StagedRow[] = [];
@@ -422,6 +482,8 @@ export async function readImportFile(
         birthDay: null,
         sourceDate: null,
         tierValue: null,
+        orderCount: null,
+        spentMinor: null,
         errorField: "file",
         errorMessage: `This line cannot be read as CSV (${error?.code === "CSV_QUOTE_NOT_CLOSED" ? "a quote is never closed" : "check its quotes"})`,
       });
@@ -447,7 +509,7 @@ export async function readImportFile(
         columns = findColumns(item.record, kind, mapping, tier);
         continue;
       }
-      batch.push(checkRecord(item.record, item.info.lines, columns, kind, mode, tier));
+      batch.push(checkRecord(item.record, item.info.lines, columns, kind, mode, tier, minorDigits));
       if (batch.length + skipped.length >= batchSize) await flush();
     }
   } catch (error) {

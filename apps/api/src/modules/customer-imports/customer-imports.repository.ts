@@ -64,7 +64,19 @@ export async function migrationDryRun(conn: Conn, shopId: string, id: string, pr
     .innerJoin("customers as c", (j) =>
       j.onRef("c.shop_id", "=", "r.shop_id").onRef("c.id", "=", "r.customer_id"),
     )
-    .select(["r.line", "c.email", "c.available_points", "r.points"])
+    .leftJoin("customer_migrated_orders as m", (j) =>
+      j.onRef("m.shop_id", "=", "r.shop_id").onRef("m.customer_id", "=", "r.customer_id"),
+    )
+    .select([
+      "r.line",
+      "c.email",
+      "c.available_points",
+      "r.points",
+      "r.order_count",
+      "r.spent_minor",
+      "m.order_count as migrated_orders",
+      "m.spent_minor as migrated_spent",
+    ])
     .where("r.shop_id", "=", shopId)
     .where("r.import_id", "=", id)
     .where("r.error_message", "is", null)
@@ -75,13 +87,35 @@ export async function migrationDryRun(conn: Conn, shopId: string, id: string, pr
   return {
     ...c,
     ...(await tierDryRun(conn, shopId, id)),
+    ...(await migratedOrdersDryRun(conn, shopId, id)),
     preview: preview.map((p) => ({
       line: p.line,
       email: p.email,
       currentPoints: p.available_points,
       newPoints: p.points ?? 0,
+      orders: p.order_count === null ? null : Number(p.order_count),
+      spentMinor: p.spent_minor === null ? null : Number(p.spent_minor),
+      ordersOutcome: ordersOutcomeOf(p),
     })),
   };
+}
+
+/**
+ * C-30: what a good row would do to the customer's migrated order history, as applying decides it:
+ * nothing brought (null), none migrated yet (create), other figures (change) or the same (keep); a
+ * blank figure keeps the one migrated before.
+ */
+function ordersOutcomeOf(p: {
+  order_count: number | null;
+  spent_minor: number | string | null;
+  migrated_orders: number | null;
+  migrated_spent: number | string | null;
+}): "create" | "change" | "keep" | null {
+  if (p.order_count === null && p.spent_minor === null) return null;
+  if (p.migrated_orders === null || p.migrated_spent === null) return "create";
+  const orders = p.order_count ?? p.migrated_orders;
+  const spent = Number(p.spent_minor ?? p.migrated_spent);
+  return orders === Number(p.migrated_orders) && spent === Number(p.migrated_spent) ? "keep" : "change";
 }
 
 /**
@@ -103,6 +137,62 @@ export async function tierDryRun(conn: Conn, shopId: string, id: string) {
   return r.rows[0] ?? { tierChange: 0, tierKeep: 0 };
 }
 
+/**
+ * C-30 dry run (decision 0178): good rows bringing order history, for a customer with none
+ * migrated yet (created), with other figures than those migrated before (changed), or the same
+ * (kept: a rerun of the same file). A blank cell keeps the figure migrated before, as applying does.
+ */
+export async function migratedOrdersDryRun(conn: Conn, shopId: string, id: string) {
+  const r = await sql<{ ordersCreate: number; ordersChange: number; ordersKeep: number }>`
+    select
+      count(*) filter (where m.customer_id is null)::int as "ordersCreate",
+      count(*) filter (where m.customer_id is not null
+        and (coalesce(r.order_count, m.order_count), coalesce(r.spent_minor, m.spent_minor))
+          is distinct from (m.order_count, m.spent_minor))::int as "ordersChange",
+      count(*) filter (where m.customer_id is not null
+        and (coalesce(r.order_count, m.order_count), coalesce(r.spent_minor, m.spent_minor))
+          is not distinct from (m.order_count, m.spent_minor))::int as "ordersKeep"
+    from customer_import_rows r
+    join customers c on c.shop_id = r.shop_id and c.id = r.customer_id
+    left join customer_migrated_orders m on m.shop_id = r.shop_id and m.customer_id = r.customer_id
+    where r.shop_id = ${shopId} and r.import_id = ${id} and r.error_message is null
+      and (r.order_count is not null or r.spent_minor is not null)`.execute(conn);
+  return r.rows[0] ?? { ordersCreate: 0, ordersChange: 0, ordersKeep: 0 };
+}
+
+/**
+ * C-30 (decision 0178): sets customers' migrated order history in one statement — a blank figure
+ * keeps the one migrated before (0 for a customer without one) — and answers the customers whose
+ * figures changed (the same file again changes nothing), with their figures now.
+ */
+export async function upsertMigratedOrders(
+  trx: Tx,
+  shopId: string,
+  rows: readonly { customerId: string; orders: number | null; spentMinor: number | null }[],
+  importId: string,
+  at: Date,
+): Promise<{ customerId: string; orders: number; spentMinor: number }[]> {
+  if (rows.length === 0) return [];
+  const r = await sql<{ customer_id: string; order_count: number; spent_minor: string }>`
+    insert into customer_migrated_orders as m
+      (shop_id, customer_id, order_count, spent_minor, counted_from, import_id, updated_at)
+    select ${shopId}, i.customer_id, coalesce(i.order_count, old.order_count, 0),
+      coalesce(i.spent_minor, old.spent_minor, 0), ${at}, ${importId}, ${at}
+    from unnest(${rows.map((x) => x.customerId)}::text[], ${rows.map((x) => x.orders)}::int[],
+      ${rows.map((x) => x.spentMinor)}::bigint[]) as i (customer_id, order_count, spent_minor)
+    left join customer_migrated_orders old on old.shop_id = ${shopId} and old.customer_id = i.customer_id
+    on conflict (shop_id, customer_id) do update set
+      order_count = excluded.order_count, spent_minor = excluded.spent_minor,
+      counted_from = excluded.counted_from, import_id = excluded.import_id, updated_at = excluded.updated_at
+    where (m.order_count, m.spent_minor) is distinct from (excluded.order_count, excluded.spent_minor)
+    returning m.customer_id, m.order_count, m.spent_minor`.execute(trx);
+  return r.rows.map((x) => ({
+    customerId: x.customer_id,
+    orders: Number(x.order_count),
+    spentMinor: Number(x.spent_minor),
+  }));
+}
+
 /** A tier import's dry run: its tier counts; no balances or birthdays move. */
 export async function tierImportDryRun(conn: Conn, shopId: string, id: string) {
   const refused = await sql<{ n: number }>`
@@ -114,12 +204,15 @@ export async function tierImportDryRun(conn: Conn, shopId: string, id: string) {
     refused: refused.rows[0]?.n ?? 0,
     birthdays: 0,
     ...(await tierDryRun(conn, shopId, id)),
+    ordersCreate: 0,
+    ordersChange: 0,
+    ordersKeep: 0,
     preview: [],
   };
 }
 
 /**
- * One batch of staged rows in one statement, each column as one array (`unnest`): thirteen
+ * One batch of staged rows in one statement, each column as one array (`unnest`): fifteen
  * parameters whatever the batch's size (decision 0169).
  */
 export async function insertRows(conn: Conn, shopId: string, importId: string, rows: readonly StagedRow[]) {
@@ -127,12 +220,14 @@ export async function insertRows(conn: Conn, shopId: string, importId: string, r
   const col = <T>(f: (r: StagedRow) => T) => rows.map(f);
   await sql`
     insert into customer_import_rows (shop_id, import_id, line, platform_customer_id, email, phone,
-      points, birth_month, birth_day, source_date, tier_value, error_field, error_message)
+      points, birth_month, birth_day, source_date, tier_value, order_count, spent_minor, error_field,
+      error_message)
     select ${shopId}, ${importId}, r.*
     from unnest(${col((r) => r.line)}::int[], ${col((r) => r.platformCustomerId)}::text[],
       ${col((r) => r.email)}::text[], ${col((r) => r.phone)}::text[], ${col((r) => r.points)}::int[],
       ${col((r) => r.birthMonth)}::smallint[], ${col((r) => r.birthDay)}::smallint[],
       ${col((r) => r.sourceDate)}::text[], ${col((r) => r.tierValue)}::bigint[],
+      ${col((r) => r.orderCount)}::int[], ${col((r) => r.spentMinor)}::bigint[],
       ${col((r) => r.errorField)}::text[], ${col((r) => r.errorMessage)}::text[]) as r
     on conflict (shop_id, import_id, line) do nothing`.execute(conn);
 }

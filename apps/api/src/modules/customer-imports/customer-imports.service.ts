@@ -9,9 +9,10 @@ import {
   type MigrationMapping,
   validateMigrationTierRule,
 } from "@laurel/contracts";
-import type { CustomerImportRow, ShopRow, Tx } from "@laurel/db";
+import type { CustomerImportRow, CustomerImportRowsTable, ShopRow, Tx } from "@laurel/db";
 import { currencyMinorDigits, DEFAULT_CURRENCY } from "@laurel/domain";
 import { stringify } from "csv-stringify";
+import type { Selectable } from "kysely";
 import type { Deps } from "../../infra/deps";
 import { AppError } from "../../infra/errors";
 import { importCustomers } from "../../jobs/refs";
@@ -20,7 +21,12 @@ import { importBirthdays, joinProgramMany, lockCustomers } from "../customers/cu
 import { type EntryInput, postEntries } from "../ledger/ledger.service";
 import { enqueueMerchantEmails } from "../mail/mail.service";
 import { findShopById } from "../shops/shops.service";
-import { importTierBaselines, tierBasisOf, tierRunInProgress } from "../tiers/tiers.service";
+import {
+  importTierBaselines,
+  tierBasisOf,
+  tierRunInProgress,
+  updateMembersTiers,
+} from "../tiers/tiers.service";
 import { fileError, readImportFile, type TierReading } from "./customer-imports.file";
 import * as repo from "./customer-imports.repository";
 
@@ -38,6 +44,8 @@ import * as repo from "./customer-imports.repository";
  * bound by a transaction's length, not by PostgreSQL's 65,535 parameters (decision 0169).
  */
 export const IMPORT_BATCH = 5_000;
+
+type CustomerImportRowsSelect = Selectable<CustomerImportRowsTable>;
 
 export function presentImport(i: CustomerImportRow): CustomerImport {
   return {
@@ -92,6 +100,11 @@ export async function uploadImport(
   checkUpload(q.fileName, contentLength);
   const mapping = q.kind === "migration" ? migrationMappingOf(q) : undefined;
   const tier = await tierReadingOf(deps, shopId, q);
+  // C-30: a migration's amount spent is in the store's currency, stored in its minor units.
+  const minorDigits =
+    q.kind === "migration" && mapping?.spent
+      ? currencyMinorDigits((await findShopById(deps.db, shopId))?.platform_info.currency ?? DEFAULT_CURRENCY)
+      : 2;
   // A migration sets each balance to the other app's (reset); a points import adds unless told.
   const mode = q.kind === "points" ? (q.mode ?? "add") : q.kind === "migration" ? "reset" : null;
   const id = deps.newId("imp");
@@ -116,6 +129,7 @@ export async function uploadImport(
       5_000,
       mapping,
       tier,
+      minorDigits,
     );
     await repo.matchRows(deps.db, shopId, id);
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -129,12 +143,14 @@ export async function uploadImport(
       return done;
     });
     const errors = await repo.listErrors(deps.db, shopId, id, 0, 20);
-    const dryRun =
+    const counts =
       q.kind === "migration"
         ? await repo.migrationDryRun(deps.db, shopId, id)
         : q.kind === "tier"
           ? await repo.tierImportDryRun(deps.db, shopId, id)
           : null;
+    const currency = (await findShopById(deps.db, shopId))?.platform_info.currency ?? DEFAULT_CURRENCY;
+    const dryRun = counts ? { ...counts, currency } : null;
     return { import: presentImport(row), errors: errors.map(presentError), dryRun };
   } catch (error) {
     // Nothing half-written: the staged rows go with the import.
@@ -151,6 +167,8 @@ function migrationMappingOf(q: CustomerImportUploadQuery): MigrationMapping {
   if (q.customerIdColumn) mapping.customerId = q.customerIdColumn;
   if (q.phoneColumn) mapping.phone = q.phoneColumn;
   if (q.birthdayColumn) mapping.birthday = q.birthdayColumn;
+  if (q.ordersColumn) mapping.orders = q.ordersColumn;
+  if (q.spentColumn) mapping.spent = q.spentColumn;
   for (const [field, column] of [
     ["emailColumn", "email"],
     ["pointsColumn", "points"],
@@ -285,7 +303,7 @@ export async function startImport(
       throw new AppError("validation_failed", 400, message, [{ field: "file", message }]);
     }
     // I-10: a tier import (or a migration's tier step) does not start while a tier run recalculates.
-    if (current.tier_basis !== null && (await tierRunInProgress(trx, shopId, true))) {
+    if (movesTiers(current) && (await tierRunInProgress(trx, shopId, true))) {
       throw new AppError("tier_run_in_progress", 409);
     }
     const started = await repo.startImport(trx, shopId, id, deps.clock.now());
@@ -294,6 +312,15 @@ export async function startImport(
     await auditWrite(trx, shopId, actor, "customers.import_started", { importId: id });
     return presentImport(started);
   });
+}
+
+/**
+ * Whether applying an import may move tiers: a tier import, a migration's tier step, or a
+ * migration bringing order history (amount-spent and order-count tiers count it, decision 0178).
+ */
+function movesTiers(i: CustomerImportRow): boolean {
+  const columns = (i.columns ?? {}) as MigrationMapping;
+  return i.tier_basis !== null || (i.kind === "migration" && Boolean(columns.orders || columns.spent));
 }
 
 /** The ledger key of one line of one file: the same file imported again posts nothing new. */
@@ -332,7 +359,7 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
     if (imp?.status !== "importing") return false;
     // I-10: a batch that moves tiers holds the VIP program for share (a launch waits for it) and
     // waits while a launch or relaunch recalculates.
-    if (imp.tier_basis !== null && (await tierRunInProgress(trx, shopId, true))) return "waiting";
+    if (movesTiers(imp) && (await tierRunInProgress(trx, shopId, true))) return "waiting";
     const rows = await repo.nextRows(trx, shopId, id, imp.cursor, IMPORT_BATCH, lineKey(imp, ""));
     const last = rows.at(-1);
     if (!last) {
@@ -409,6 +436,12 @@ export async function applyNextBatch(deps: Deps, shopId: string, id: string): Pr
           : new Set<string>();
         promote(fresh.filter((r) => moved.has(r.customer_id as string)).map((r) => r.line));
       }
+      if (imp.kind === "migration") {
+        // Every good row, not only those whose balance line is new: the same export uploaded again
+        // with its order columns newly mapped still brings them (the upsert changes only what differs).
+        const moved = await migrateOrdersOf(deps, trx, imp, good);
+        promote(good.filter((r) => moved.has(r.customer_id as string)).map((r) => r.line));
+      }
       if (imp.kind === "migration" && birthdays.length > 0) {
         const moved = new Set(
           await importBirthdays(
@@ -469,6 +502,77 @@ function importTierBaselinesOf(
     ),
     { importId: imp.id, reason },
   );
+}
+
+/**
+ * C-30 (decision 0178): the rows' order history from the other app, set per customer (a blank
+ * figure keeps the one migrated before); each customer whose figures changed gets a `migrate_order`
+ * line in their activities (no points), keyed by the import and line, and their tier is recalculated
+ * as an order recalculates it (amount-spent and order-count tiers count the migrated orders; no
+ * entry reward or e-mail: they held that standing in the other app). Answers the customers changed.
+ */
+async function migrateOrdersOf(
+  deps: Deps,
+  trx: Tx,
+  imp: CustomerImportRow,
+  rows: readonly CustomerImportRowsSelect[],
+): Promise<Set<string>> {
+  const bringing = rows.filter(
+    (r) => r.customer_id !== null && (r.order_count !== null || r.spent_minor !== null),
+  );
+  if (bringing.length === 0) return new Set();
+  // As a tier baseline's import: the customers are locked first, so an order effect on one of them
+  // (which locks the customer too) runs before or after this batch, never in between.
+  await lockCustomers(
+    trx,
+    imp.shop_id,
+    bringing.map((r) => r.customer_id as string),
+  );
+  const now = deps.clock.now();
+  const changed = await repo.upsertMigratedOrders(
+    trx,
+    imp.shop_id,
+    bringing.map((r) => ({
+      customerId: r.customer_id as string,
+      orders: r.order_count === null ? null : Number(r.order_count),
+      spentMinor: r.spent_minor === null ? null : Number(r.spent_minor),
+    })),
+    imp.id,
+    now,
+  );
+  if (changed.length === 0) return new Set();
+  const shop = await findShopById(trx, imp.shop_id);
+  const currency = shop?.platform_info.currency ?? DEFAULT_CURRENCY;
+  const digits = currencyMinorDigits(currency);
+  const lineOf = new Map(bringing.map((r) => [r.customer_id as string, r.line]));
+  await postEntries(
+    trx,
+    changed.map((c) => {
+      const line = lineOf.get(c.customerId) ?? 0;
+      const spent = (c.spentMinor / 10 ** digits).toFixed(digits);
+      return {
+        shopId: imp.shop_id,
+        customerId: c.customerId,
+        activityType: "migrate_order",
+        // Keyed by the import, not the file: the upsert above is what keeps a rerun from writing
+        // again; the same file uploaded after another changed the figures records the change back.
+        idempotencyKey: `import:${imp.id}:migrate_order:${line}`,
+        sourceRef: `import:${imp.id}:${line}`,
+        note: `${c.orders} orders, ${spent} ${currency} spent (${imp.source ?? "other"}: ${imp.file_name}, line ${line})`,
+        actor: imp.actor_email ?? "import",
+      } satisfies EntryInput;
+    }),
+  );
+  if (shop) {
+    await updateMembersTiers(
+      deps,
+      trx,
+      shop,
+      new Map(changed.map((c) => [c.customerId, `import:${imp.id}`])),
+      { reason: "migrate_tier", grantEntryRewards: false, emails: false },
+    );
+  }
+  return new Set(changed.map((c) => c.customerId));
 }
 
 /** How long a tier-moving import waits for a tier run before it tries again (I-10). */

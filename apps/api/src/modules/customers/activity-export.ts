@@ -89,7 +89,6 @@ const activityExport: ChunkedExport<ActivityExportRow, ActivityRow> = {
   line: (r, shop) => exportLine(r, storeTimeZoneOf(shop)),
   cursorOf: (r) => String(r.id),
   failedMessage: activityExportMessages.failed,
-  failsOnlyUnfinished: true,
   logLabel: "activity export",
 };
 

@@ -8,8 +8,8 @@ import { getShopOrThrow } from "../shops/shops.service";
 import * as repo from "./customers.repository";
 
 /**
- * The job mechanics the customer export (J-15, decision 0152) and the activity export (K-05,
- * decision 0169) share, so both page, resume, e-mail and serve their CSV the same way: each page is
+ * The job mechanics the customer export (J-15, decision 0152), the activity export (K-05,
+ * decision 0169) and the review exports (G-14, G-16) share, so both page, resume, e-mail and serve their CSV the same way: each page is
  * a CSV chunk committed with the progress and the keyset cursor (a crash resumes after the last
  * page), the merchant is e-mailed (`export_ready`) when it is done, and the file is streamed back
  * chunk by chunk with a BOM.
@@ -30,7 +30,7 @@ interface ExportProgress {
 export interface ChunkedExport<E extends ExportProgress, R> {
   tables: repo.ExportTables;
   /** The `export` value of the `export_ready` e-mail. */
-  name: "customers" | "activities";
+  name: "customers" | "activities" | "reviews" | "Google reviews";
   /** The admin screen the e-mail links to (`?export=<id>` is added). */
   adminPath: string;
   header: string[];
@@ -41,8 +41,6 @@ export interface ChunkedExport<E extends ExportProgress, R> {
   line(row: R, shop: ShopRow): string[];
   cursorOf(row: R): string;
   failedMessage: string;
-  /** Whether a failure leaves an export that is already done (or failed) as it is. */
-  failsOnlyUnfinished: boolean;
   logLabel: string;
 }
 
@@ -107,7 +105,11 @@ export async function writeNextPage<E extends ExportProgress, R>(
   });
 }
 
-/** The job's run: pages until none remain; a failure is recorded for the merchant to see. */
+/**
+ * The job's run: pages until none remain; a failure is recorded for the merchant to see, on an
+ * export still queued or running only: a finished export never turns failed (a retried job that
+ * fails after the last page, say, leaves the file the merchant was told about downloadable).
+ */
 export async function runExport<E extends ExportProgress, R>(
   deps: Deps,
   spec: ChunkedExport<E, R>,
@@ -123,7 +125,6 @@ export async function runExport<E extends ExportProgress, R>(
     await repo.markExportFailed(deps.db, spec.tables, shopId, id, {
       error: spec.failedMessage,
       at: deps.clock.now(),
-      onlyUnfinished: spec.failsOnlyUnfinished,
     });
     console.warn(`[${spec.logLabel} ${id}] ${String(error)}`);
   }

@@ -131,7 +131,6 @@ const customerExport: ChunkedExport<CustomerExportRow, KeysetRow> = {
   line: (row) => exportLine(row),
   cursorOf: (row) => JSON.stringify([row.sort_key, row.id]),
   failedMessage: "Failed to export customers",
-  failsOnlyUnfinished: false,
   logLabel: "export",
 };
 

@@ -292,21 +292,24 @@ export async function listCustomersKeyset(
  * Orders, money spent (less refunds) and the last order per customer, for a page of the list or a
  * profile: the running totals PostgreSQL keeps (`customer_order_totals`, decision 0071), counting
  * what VIP tiers count — paid or earned-on orders, not cancelled; an order refunded in full adds
- * no order.
+ * no order — plus the order history a migration brought from another app (decision 0178).
  */
 export async function orderTotals(conn: Conn, shopId: string, customerIds: readonly string[]) {
   if (customerIds.length === 0)
     return new Map<string, { count: number; spentMinor: number; lastAt: Date | null }>();
-  const rows = await conn
-    .selectFrom("customer_order_totals")
-    .select(["customer_id", "orders_counted", "spent_minor", "last_order_at"])
-    .where("shop_id", "=", shopId)
-    .where("customer_id", "in", [...customerIds])
-    .execute();
+  const rows = await sql<{ customer_id: string; count: number; spent: string; last_at: Date | null }>`
+    select i.id as customer_id,
+      (coalesce(t.orders_counted, 0) + coalesce(m.order_count, 0))::int as count,
+      (coalesce(t.spent_minor, 0) + coalesce(m.spent_minor, 0))::bigint as spent,
+      t.last_order_at as last_at
+    from unnest(${[...customerIds]}::text[]) as i (id)
+    left join customer_order_totals t on t.shop_id = ${shopId} and t.customer_id = i.id
+    left join customer_migrated_orders m on m.shop_id = ${shopId} and m.customer_id = i.id
+    where t.customer_id is not null or m.customer_id is not null`.execute(conn);
   return new Map(
-    rows.map((r) => [
+    rows.rows.map((r) => [
       r.customer_id,
-      { count: r.orders_counted, spentMinor: Number(r.spent_minor), lastAt: r.last_order_at },
+      { count: Number(r.count), spentMinor: Number(r.spent), lastAt: r.last_at },
     ]),
   );
 }
@@ -680,13 +683,15 @@ export async function listMembersWithoutActivity(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The chunked export jobs (customer export J-15, activity export K-05): an export row with its
+// The chunked export jobs (customer export J-15, activity export K-05, review exports G-14 and G-16):
+// an export row with its
 // progress and keyset cursor, and its CSV written as numbered chunks. Both tables share these columns.
 
 /** An export job's table and the table of its CSV chunks. */
 export type ExportTables =
   | { exports: "customer_exports"; chunks: "customer_export_chunks" }
-  | { exports: "activity_exports"; chunks: "activity_export_chunks" };
+  | { exports: "activity_exports"; chunks: "activity_export_chunks" }
+  | { exports: "review_exports"; chunks: "review_export_chunks" };
 
 export function insertCustomerExport(trx: Tx, values: Insertable<CustomerExportsTable>) {
   return trx.insertInto("customer_exports").values(values).returningAll().executeTakeFirstOrThrow();
@@ -749,21 +754,21 @@ export async function advanceExport(
     .execute();
 }
 
-/** Marks an export failed; with `onlyUnfinished`, only while it is still queued or running. */
+/** Marks an export failed while it is still queued or running; a finished one stays as it is. */
 export async function markExportFailed(
   conn: Conn,
   tables: ExportTables,
   shopId: string,
   id: string,
-  f: { error: string; at: Date; onlyUnfinished: boolean },
+  f: { error: string; at: Date },
 ) {
-  let query = conn
+  await conn
     .updateTable(tables.exports)
     .set({ status: "failed", error: f.error, finished_at: f.at })
     .where("shop_id", "=", shopId)
-    .where("id", "=", id);
-  if (f.onlyUnfinished) query = query.where("status", "in", ["queued", "running"]);
-  await query.execute();
+    .where("id", "=", id)
+    .where("status", "in", ["queued", "running"])
+    .execute();
 }
 
 /** Chunks `from` ≤ seq < `to` of an export's CSV, in order. */

@@ -1,5 +1,5 @@
-import type { Db, EarnEventKind, EarnEventRow, EarnEventStatus, Tx } from "@laurel/db";
-import { sql } from "kysely";
+import type { Db, EarnEventKind, EarnEventRow, EarnEventStatus, ReviewExportsTable, Tx } from "@laurel/db";
+import { type Insertable, sql } from "kysely";
 
 type Conn = Db | Tx;
 
@@ -427,4 +427,64 @@ export async function touchReviewConnector(conn: Conn, shopId: string, vendor: s
     .where("shop_id", "=", shopId)
     .where("vendor", "=", vendor)
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review exports (G-14, G-16): the review list or the Google review list as a chunked export job
+// ---------------------------------------------------------------------------------------------
+
+export function insertReviewExport(trx: Tx, values: Insertable<ReviewExportsTable>) {
+  return trx.insertInto("review_exports").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findReviewExport(conn: Conn, shopId: string, id: string, lock?: "forUpdate") {
+  let query = conn
+    .selectFrom("review_exports")
+    .selectAll()
+    .where("shop_id", "=", shopId)
+    .where("id", "=", id);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function countEventsOf(
+  conn: Conn,
+  shopId: string,
+  kind: EarnEventKind,
+  status: string | null,
+): Promise<number> {
+  let q = conn
+    .selectFrom("earn_events")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("shop_id", "=", shopId)
+    .where("kind", "=", kind);
+  if (status) q = q.where("status", "=", status as EarnEventStatus);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export type ExportedEvent = EarnEventWithCustomer & { key_at: string };
+
+/**
+ * A page of a kind's events newest first after the keyset `after` (the previous page's last
+ * creation instant as PostgreSQL prints it, exact to the microsecond, and its id), on the list's
+ * index; each row carries its own key.
+ */
+export async function listEventsAfter(
+  conn: Conn,
+  shopId: string,
+  kind: EarnEventKind,
+  status: string | null,
+  after: { at: string; id: string } | null,
+  limit: number,
+): Promise<ExportedEvent[]> {
+  const r = await sql<ExportedEvent>`
+    select e.*, e.created_at::text as key_at, c.first_name, c.last_name, c.email
+    from earn_events e
+    left join customers c on c.shop_id = e.shop_id and c.id = e.customer_id
+    where e.shop_id = ${shopId} and e.kind = ${kind}
+      ${status ? sql`and e.status = ${status}` : sql``}
+      ${after ? sql`and (e.created_at, e.id) < (${after.at}::timestamptz, ${after.id})` : sql``}
+    order by e.created_at desc, e.id desc
+    limit ${limit}`.execute(conn);
+  return r.rows;
 }

@@ -11,6 +11,8 @@ import {
   reviewConnectorParams,
   reviewListQuery,
   reviewStatusBody,
+  startGoogleReviewExportBody,
+  startReviewExportBody,
   vendorWebhookParams,
 } from "@laurel/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -39,6 +41,7 @@ import {
   listReviewConnectors,
   receiveVendorReview,
 } from "./review-connectors";
+import { getReviewExport, reviewExportFile, startReviewExport } from "./review-export";
 
 const admin = { config: { guard: "admin" as const } };
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -155,6 +158,33 @@ export async function registerEarnEventRoutes(app: FastifyInstance, deps: Deps):
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(googleReviewStatusBody, request.body);
     return ok(await setGoogleReviewStatus(deps, shop, auth, id, body), "Updated successfully");
+  });
+  // G-14, G-16: the review lists exported as a job (Essential-gated), e-mailed when ready.
+  app.post("/apiSa/earn-events/reviews/exports", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(startReviewExportBody, request.body ?? {});
+    return ok(await startReviewExport(deps, auth.shopId, auth, "review", body), "Export started");
+  });
+  app.post("/apiSa/earn-events/google-reviews/exports", admin, async (request) => {
+    const auth = requireAdmin(request);
+    const body = parseInput(startGoogleReviewExportBody, request.body ?? {});
+    return ok(await startReviewExport(deps, auth.shopId, auth, "google_review", body), "Export started");
+  });
+  app.get("/apiSa/earn-events/exports/:id", admin, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await getReviewExport(deps, requireAdmin(request).shopId, id));
+  });
+  app.get("/apiSa/earn-events/exports/:id/file.csv", admin, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const auth = requireAdmin(request);
+    const row = await getReviewExport(deps, auth.shopId, id);
+    const csv = await reviewExportFile(deps, auth.shopId, id);
+    const name = row.kind === "review" ? "reviews" : "google-reviews";
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${name}-${id}.csv"`)
+      .header("cache-control", "no-store")
+      .send(csv);
   });
   app.get("/apiSa/earn-events/activity", admin, async (request) => {
     const auth = requireAdmin(request);

@@ -308,6 +308,16 @@ export function measureMembers(
       : periodStart
         ? sql`coalesce(case when b.counted_from >= ${periodStart} then b.value end, 0)`
         : sql`coalesce(b.value, 0)`;
+  // C-30 (decision 0178): the order history a migration brought (orders, amount spent), a fact
+  // dated when it was migrated, counted as the baseline is. VIP only, as the baseline.
+  const migratedValue =
+    basis === "amount_spent" ? sql`mo.spent_minor` : basis === "orders" ? sql`mo.order_count` : null;
+  const migrated =
+    program === "b2b" || migratedValue === null
+      ? sql`0`
+      : periodStart
+        ? sql`coalesce(case when mo.counted_from >= ${periodStart} then ${migratedValue} end, 0)`
+        : sql`coalesce(${migratedValue}, 0)`;
   const companies = program === "b2b" ? sql`and c.is_b2b` : sql``;
   const filter =
     "customerIds" in which
@@ -318,12 +328,14 @@ export function measureMembers(
   const limit = "customerIds" in which ? sql`` : sql`limit ${which.limit}`;
   return sql<MemberMeasure>`
     select c.id as customer_id, ct.tier_id, coalesce(ct.exclusive, false) as exclusive, ct.period_key,
-      greatest(0, (${metric})::bigint + (${baseline})::bigint)::bigint as metric, ct.metric as stored_metric,
+      greatest(0, (${metric})::bigint + (${baseline})::bigint + (${migrated})::bigint)::bigint as metric,
+      ct.metric as stored_metric,
       tot.last_order_at
     from customers c
     left join customer_tiers ct on ct.shop_id = c.shop_id and ct.customer_id = c.id and ct.program = ${program}
     left join customer_order_totals tot on tot.shop_id = c.shop_id and tot.customer_id = c.id
     left join customer_tier_baselines b on b.shop_id = c.shop_id and b.customer_id = c.id and b.basis = ${basis}
+    left join customer_migrated_orders mo on mo.shop_id = c.shop_id and mo.customer_id = c.id
     where c.shop_id = ${shopId} and c.type = 'member' ${companies} ${filter}
     order by c.id
     ${limit}`

@@ -1,5 +1,5 @@
 import type { CustomerImport } from "@laurel/contracts";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createFakeApi } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render";
@@ -54,7 +54,21 @@ describe("/customers/migration (J-13, J-14)", () => {
             birthdays: 1,
             tierChange: 0,
             tierKeep: 0,
-            preview: [{ line: 2, email: "ada@example.com", currentPoints: 40, newPoints: 500 }],
+            ordersCreate: 0,
+            ordersChange: 0,
+            ordersKeep: 0,
+            currency: "USD",
+            preview: [
+              {
+                line: 2,
+                email: "ada@example.com",
+                currentPoints: 40,
+                newPoints: 500,
+                orders: null,
+                spentMinor: null,
+                ordersOutcome: null,
+              },
+            ],
           },
         });
       }
@@ -139,7 +153,19 @@ describe("/customers/migration (J-13, J-14)", () => {
         return json({
           import: imp({ tierBasis: "amount_spent", errorRows: 0, validRows: 2, totalRows: 2 }),
           errors: [],
-          dryRun: { change: 2, keep: 0, refused: 0, birthdays: 0, tierChange: 2, tierKeep: 0, preview: [] },
+          dryRun: {
+            change: 2,
+            keep: 0,
+            refused: 0,
+            birthdays: 0,
+            tierChange: 2,
+            tierKeep: 0,
+            ordersCreate: 0,
+            ordersChange: 0,
+            ordersKeep: 0,
+            currency: "USD",
+            preview: [],
+          },
         });
       }
       return base(input, init);
@@ -177,5 +203,77 @@ describe("/customers/migration (J-13, J-14)", () => {
       { name: "Gold Member", requirement: 50_000 },
       { name: "Insider", requirement: 0 },
     ]);
+  });
+
+  it("brings the order history (C-30): orders and amount spent guessed, sent, and shown in the dry run", async () => {
+    const fake = createFakeApi();
+    const base = fake.fetch;
+    const uploads: URLSearchParams[] = [];
+    const json = (body: unknown) =>
+      new Response(JSON.stringify({ success: true, data: body }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
+    fake.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), "http://localhost");
+      const method = (init.method ?? "GET").toUpperCase();
+      if (url.pathname === "/apiSa/customers/imports" && method === "POST") {
+        uploads.push(url.searchParams);
+        return json({
+          import: imp({ source: "loyaltylion", fileName: "lion.csv" }),
+          errors: [{ line: 3, field: "orders_count", message: "orders_count must be 0 or more" }],
+          dryRun: {
+            change: 1,
+            keep: 0,
+            refused: 1,
+            birthdays: 0,
+            tierChange: 0,
+            tierKeep: 0,
+            ordersCreate: 1,
+            ordersChange: 0,
+            ordersKeep: 0,
+            currency: "EUR",
+            preview: [
+              {
+                line: 2,
+                email: "ada@example.com",
+                currentPoints: 0,
+                newPoints: 100,
+                orders: 12,
+                spentMinor: 102_050,
+                ordersOutcome: "create",
+              },
+            ],
+          },
+        });
+      }
+      return base(input, init);
+    }) as unknown as typeof fake.fetch;
+
+    const { user } = await renderApp("/customers/migration", { fake });
+    expect(await screen.findByText("Upload your export", {}, { timeout: 5_000 })).toBeTruthy();
+    const csv =
+      "merchant_id,email,points_approved,orders_count,total_spent\n1,ada@example.com,100,12,1020.50\n2,bo@x.test,7,-1,3\n";
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([csv], "lion.csv", { type: "text/csv" }));
+    expect(await screen.findByText("Map the columns of lion.csv")).toBeTruthy();
+    expect((screen.getByLabelText("Number of orders") as HTMLSelectElement).value).toBe("orders_count");
+    expect((screen.getByLabelText("Amount spent") as HTMLSelectElement).value).toBe("total_spent");
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(await screen.findByRole("button", { name: "Run dry run" }));
+    expect(
+      await screen.findByText(
+        "Order history: 1 customers would get their orders from your previous app, 0 would have them updated, 0 stay the same. Amount-spent and order-count VIP tiers count them.",
+      ),
+    ).toBeTruthy();
+    expect(uploads[0]?.get("ordersColumn")).toBe("orders_count");
+    expect(uploads[0]?.get("spentColumn")).toBe("total_spent");
+    expect(screen.getByText("Orders migrated")).toBeTruthy();
+    expect(screen.getByText("€1,020.50")).toBeTruthy();
+    expect(screen.getByText("Order history")).toBeTruthy();
+    const row = screen.getByText("ada@example.com").closest("tr") as HTMLElement;
+    expect(within(row).getByText("New")).toBeTruthy();
+    expect(screen.getByText("orders_count must be 0 or more")).toBeTruthy();
   });
 });

@@ -100,6 +100,73 @@ describe("review activity (G-14)", () => {
   }, 40_000);
 });
 
+describe("review exports (G-14, G-16)", () => {
+  const exportOf = (id: string, kind: "review" | "google_review", status: "queued" | "done") => ({
+    success: true,
+    data: {
+      id,
+      kind,
+      statusFilter: kind === "review" ? "pending" : null,
+      status,
+      totalRows: 4,
+      doneRows: status === "done" ? 4 : 0,
+      error: null,
+      createdAt: "2026-11-24T10:00:00.000Z",
+      finishedAt: status === "done" ? "2026-11-24T10:00:05.000Z" : null,
+    },
+  });
+
+  it("exports the review tab as a job, follows it in the URL and offers the download", async () => {
+    const fake = setup();
+    fake.answer("POST /apiSa/earn-events/reviews/exports", 200, exportOf("rex_1", "review", "queued"));
+    fake.answer("GET /apiSa/earn-events/exports/rex_1", 200, exportOf("rex_1", "review", "done"));
+    const { router, user } = await renderApp("/customers/activity/review?status=pending", { fake });
+    await user.click(await screen.findByRole("button", { name: "Export CSV" }, { timeout: 15_000 }));
+    await waitFor(() => expect(router.state.location.search).toContain("export=rex_1"));
+    expect(fake.callsTo("POST", "/apiSa/earn-events/reviews/exports")[0]?.body).toEqual({
+      status: "pending",
+    });
+    expect(await screen.findAllByText("Export started. We'll e-mail you when it's ready.")).not.toHaveLength(
+      0,
+    );
+    expect(await screen.findByText("Your export of 4 reviews is ready")).toBeTruthy();
+    expect(screen.getByText("We also e-mailed you a link.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Download CSV" })).toBeTruthy();
+  }, 40_000);
+
+  it("says 'No Google reviews found to export' when the tab is empty, following nothing", async () => {
+    const fake = setup();
+    fake.answer("GET /apiSa/earn-events/google-reviews", 200, {
+      success: true,
+      data: { items: [], total: 0, page: 1, pageSize: 20, counts: {} },
+    });
+    fake.answer("POST /apiSa/earn-events/google-reviews/exports", 404, {
+      success: false,
+      error: "No Google reviews found to export",
+      code: "not_found",
+    });
+    const { router, user } = await renderApp("/customers/programs/google-maps-review", { fake });
+    await user.click(await screen.findByRole("button", { name: "Export CSV" }, { timeout: 15_000 }));
+    expect(await screen.findAllByText("No Google reviews found to export")).not.toHaveLength(0);
+    expect(fake.callsTo("POST", "/apiSa/earn-events/google-reviews/exports")[0]?.body).toEqual({});
+    expect(router.state.location.search).not.toContain("export=");
+  }, 40_000);
+
+  it("shows a failed export with the spec's message", async () => {
+    const fake = setup();
+    fake.answer("GET /apiSa/earn-events/exports/rex_9", 200, {
+      success: true,
+      data: {
+        ...exportOf("rex_9", "review", "done").data,
+        status: "failed",
+        error: "Failed to export reviews",
+      },
+    });
+    await renderApp("/customers/activity/review?export=rex_9", { fake });
+    expect(await screen.findByText("Failed to export reviews", {}, { timeout: 15_000 })).toBeTruthy();
+  }, 40_000);
+});
+
 describe("growth rewards (F-09)", () => {
   it("shows each threshold's state and 'Failed to claim free order.' on a refused claim", async () => {
     const fake = setup();

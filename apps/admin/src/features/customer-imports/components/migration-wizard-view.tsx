@@ -68,6 +68,16 @@ function tierNamesIn(head: string[][], column: string): string[] {
   return names;
 }
 
+/** An amount in minor units in the store's currency (its own number of decimals). */
+function formatMinor(minor: number, currency: string, language: string): string {
+  try {
+    const format = new Intl.NumberFormat(language, { style: "currency", currency });
+    return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
 /** A blob's text through FileReader (works wherever File does, test DOMs included). */
 function readText(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -197,6 +207,8 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
     setExtraName("");
   };
   const m = migration.data;
+  // C-30: the order history columns are mapped: the dry run tells what they would bring.
+  const withOrders = Boolean(mapping.orders || mapping.spent);
   return (
     <BlockStack gap="400">
       <InlineStack gap="200">
@@ -389,6 +401,15 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
                 birthdays: nf.format(dryRun.dryRun.birthdays),
               })}
             </Text>
+            {mapping.orders || mapping.spent ? (
+              <Text as="p">
+                {t("customerImports.migration.orders.dryRun", {
+                  create: nf.format(dryRun.dryRun.ordersCreate),
+                  change: nf.format(dryRun.dryRun.ordersChange),
+                  keep: nf.format(dryRun.dryRun.ordersKeep),
+                })}
+              </Text>
+            ) : null}
             {dryRun.import.tierBasis ? (
               <Text as="p">
                 {t("customerImports.migration.tier.dryRun", {
@@ -402,18 +423,42 @@ export function MigrationWizardView({ historyUrl }: { historyUrl: string }) {
             </Text>
             {dryRun.dryRun.preview.length > 0 ? (
               <DataTable
-                columnContentTypes={["numeric", "text", "numeric", "numeric"]}
+                columnContentTypes={[
+                  "numeric",
+                  "text",
+                  "numeric",
+                  "numeric",
+                  ...(withOrders ? (["numeric", "numeric", "text"] as const) : []),
+                ]}
                 headings={[
                   t("customerImports.errors.line"),
                   t("customerImports.migration.columns.email"),
                   t("customerImports.migration.pointsNow"),
                   t("customerImports.migration.pointsAfter"),
+                  ...(withOrders
+                    ? [
+                        t("customerImports.migration.orders.ordersHeading"),
+                        t("customerImports.migration.orders.spentHeading"),
+                        t("customerImports.migration.orders.outcomeHeading"),
+                      ]
+                    : []),
                 ]}
                 rows={dryRun.dryRun.preview.map((r) => [
                   r.line,
                   r.email ?? "",
                   nf.format(r.currentPoints),
                   nf.format(r.newPoints),
+                  ...(withOrders
+                    ? [
+                        r.orders === null ? "—" : nf.format(r.orders),
+                        r.spentMinor === null
+                          ? "—"
+                          : formatMinor(r.spentMinor, dryRun.dryRun?.currency ?? "USD", i18n.language),
+                        r.ordersOutcome
+                          ? t(`customerImports.migration.orders.outcome.${r.ordersOutcome}`)
+                          : "—",
+                      ]
+                    : []),
                 ])}
               />
             ) : null}

@@ -1,8 +1,8 @@
 import type { ActivityExport } from "@laurel/contracts";
 import { api } from "../../../lib/api/client";
 import { downloadFile } from "../../../lib/api/download";
+import { useExportJob } from "../../../lib/export-job/use-export-job";
 import { customerKeys } from "../../../lib/query-keys";
-import { useExportJob } from "../hooks/use-export-job";
 
 /** `GET /apiSa/activities/exports/:id` (K-05): an activity export's progress; polled while it runs. */
 export async function getActivityExport(id: string, signal?: AbortSignal) {

@@ -1,8 +1,8 @@
 import type { CustomerExport } from "@laurel/contracts";
 import { api } from "../../../lib/api/client";
 import { downloadFile } from "../../../lib/api/download";
+import { useExportJob } from "../../../lib/export-job/use-export-job";
 import { customerKeys } from "../../../lib/query-keys";
-import { useExportJob } from "../hooks/use-export-job";
 
 /** `GET /apiSa/customers/exports/:id` (J-15): an export's progress; polled while it runs. */
 export async function getCustomerExport(id: string, signal?: AbortSignal) {

@@ -1,5 +1,5 @@
+import { ExportJobBanner } from "../../../components/export-job-banner";
 import { downloadActivityExport, useActivityExport } from "../api/get-activity-export";
-import { ExportJobBanner } from "./export-job-banner";
 
 const TEXT = {
   loadError: "customers.activityExport.loadError",
@@ -9,6 +9,7 @@ const TEXT = {
   emailed: "customers.activityExport.emailed",
   running: "customers.activityExport.running",
   progress: "customers.activityExport.progress",
+  tryAgain: "customers.common.tryAgain",
 };
 
 /** K-05: the activity export in hand, with its progress and then the download. */

@@ -1,5 +1,5 @@
+import { ExportJobBanner } from "../../../components/export-job-banner";
 import { downloadCustomerExport, useCustomerExport } from "../api/get-customer-export";
-import { ExportJobBanner } from "./export-job-banner";
 
 const TEXT = {
   loadError: "customers.exportJob.loadError",
@@ -9,6 +9,7 @@ const TEXT = {
   emailed: "customers.exportJob.emailed",
   running: "customers.exportJob.running",
   progress: "customers.exportJob.progress",
+  tryAgain: "customers.common.tryAgain",
 };
 
 /** J-15: the customer export in hand, with its progress and then the download. */

@@ -3,23 +3,28 @@ import {
   Badge,
   Banner,
   BlockStack,
+  Box,
   Button,
   ButtonGroup,
   Card,
   EmptyState,
   IndexTable,
+  InlineStack,
   Link,
   SkeletonBodyText,
   Tabs,
   Text,
 } from "@shopify/polaris";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { emptyStateImage } from "../../../components/illustrations";
+import { ApiError } from "../../../lib/api/errors";
 import { useToast } from "../../../lib/host/host";
 import { EARN_EVENTS_PAGE_SIZE, type QueueKind, useEarnEvents } from "../api/get-earn-events";
+import { postReviewExport } from "../api/post-review-export";
 import { useSetEarnEventStatus } from "../api/put-earn-event-status";
+import { ReviewExportBanner } from "./review-export-banner";
 
 const STATUSES: Record<QueueKind, readonly string[]> = {
   reviews: ["", "pending", "approved", "disapproved"],
@@ -35,6 +40,8 @@ const TONES: Record<string, "attention" | "success" | "critical"> = {
 /**
  * The review activity (G-14) and the Google review queue (G-16): by status (in the URL), each row
  * with its points and the actions the status allows; toasts 'Updated successfully' / 'Updated failed'.
+ * "Export CSV" exports the status tab as a job; the export in hand is `export=` in the URL (where
+ * the ready e-mail's button leads too).
  */
 export function EarnEventQueue({ kind, href }: { kind: QueueKind; href: (p: string) => string }) {
   const { t, i18n } = useTranslation();
@@ -60,6 +67,29 @@ export function EarnEventQueue({ kind, href }: { kind: QueueKind; href: (p: stri
       toast(t("earnEvents.queue.updated"));
     } catch {
       toast(t("earnEvents.queue.updateFailed"), { isError: true });
+    }
+  };
+  const exportKey = kind === "reviews" ? "reviews" : "googleReviews";
+  const exportId = params.get("export") ?? undefined;
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const started = await postReviewExport(kind, status);
+      set({ export: started.data.id });
+      toast(t("earnEvents.export.started"));
+    } catch (error) {
+      // 404: nothing in this tab; 403: the plan (the server's words); otherwise the spec's message.
+      const code = error instanceof ApiError ? error.status : 0;
+      const message =
+        code === 404
+          ? t(`earnEvents.export.${exportKey}.empty`)
+          : code === 403 && error instanceof ApiError
+            ? error.serverError
+            : undefined;
+      toast(message ?? t(`earnEvents.export.${exportKey}.failed`), { isError: true });
+    } finally {
+      setExporting(false);
     }
   };
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
@@ -181,15 +211,35 @@ export function EarnEventQueue({ kind, href }: { kind: QueueKind; href: (p: stri
   }
 
   return (
-    <Card padding="0">
-      <BlockStack gap="0">
-        <Tabs
-          tabs={tabs}
-          selected={Math.max(0, statuses.indexOf(status))}
-          onSelect={(i) => set({ status: statuses[i] ?? "", page: "1" })}
+    <BlockStack gap="400">
+      {exportId ? (
+        <ReviewExportBanner
+          kind={kind}
+          id={exportId}
+          onDismiss={() => {
+            const next = new URLSearchParams(params);
+            next.delete("export");
+            setParams(next, { replace: true });
+          }}
         />
-        {body}
-      </BlockStack>
-    </Card>
+      ) : null}
+      <Card padding="0">
+        <BlockStack gap="0">
+          <InlineStack align="space-between" blockAlign="center" wrap={false}>
+            <Tabs
+              tabs={tabs}
+              selected={Math.max(0, statuses.indexOf(status))}
+              onSelect={(i) => set({ status: statuses[i] ?? "", page: "1" })}
+            />
+            <Box paddingInlineEnd="300">
+              <Button onClick={() => void exportCsv()} loading={exporting}>
+                {t("earnEvents.export.button")}
+              </Button>
+            </Box>
+          </InlineStack>
+          {body}
+        </BlockStack>
+      </Card>
+    </BlockStack>
   );
 }

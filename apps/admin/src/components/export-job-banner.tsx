@@ -1,8 +1,8 @@
 import { Banner, BlockStack, ProgressBar, Text } from "@shopify/polaris";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useToast } from "../../../lib/host/host";
-import type { ExportJobProgress } from "../hooks/use-export-job";
+import type { ExportJobProgress } from "../lib/export-job/use-export-job";
+import { useToast } from "../lib/host/host";
 
 /** The i18n keys of one export job's banner. */
 export interface ExportJobBannerText {
@@ -13,12 +13,15 @@ export interface ExportJobBannerText {
   emailed: string;
   running: string;
   progress: string;
+  /** The retry action's label (with `retryOnLoadError`). */
+  tryAgain: string;
 }
 
 /**
  * An export job in hand (`export=` in the URL, where the ready e-mail's button also leads): its
- * progress while the job writes it, then the download. Shared by the customer export (J-15) and
- * the activity export (K-05), which differ only in their words and endpoints.
+ * progress while the job writes it, then the download. Shared by the customer export (J-15), the
+ * activity export (K-05) and the review exports (G-14, G-16), which differ only in their words and
+ * endpoints.
  */
 export function ExportJobBanner({
   job,
@@ -43,7 +46,7 @@ export function ExportJobBanner({
         tone="critical"
         title={t(text.loadError)}
         {...(retryOnLoadError
-          ? { action: { content: t("customers.common.tryAgain"), onAction: () => void job.refetch() } }
+          ? { action: { content: t(text.tryAgain), onAction: () => void job.refetch() } }
           : {})}
         onDismiss={onDismiss}
       />

@@ -1,7 +1,7 @@
 import type { customerExportStatuses } from "@laurel/contracts";
 import { useQuery } from "@tanstack/react-query";
 
-/** The progress fields both export jobs report (customer export J-15, activity export K-05). */
+/** The progress fields the export jobs report (customers J-15, activities K-05, reviews G-14/G-16). */
 export interface ExportJobProgress {
   status: (typeof customerExportStatuses)[number];
   totalRows: number;
@@ -9,7 +9,7 @@ export interface ExportJobProgress {
 }
 
 /**
- * An export job's progress, polled every second while it is queued or running: shared by both
+ * An export job's progress, polled every second while it is queued or running: shared by the
  * export jobs' hooks so their banners refresh alike.
  */
 export function useExportJob<T extends ExportJobProgress>(
