@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCustomerExport, writeNextExportPage } from "../src/modules/customers/customers.export";
 import { ensureCustomer } from "../src/modules/customers/customers.service";
+import { getShopOrThrow } from "../src/modules/shops/shops.service";
+import { storeTimeZoneOf } from "../src/modules/shops/time-zone";
 import {
   adminGet,
   adminSend,
@@ -427,7 +429,13 @@ describe("export (J-15)", () => {
 
 describe("point activity across the shop (K-01, K-03)", () => {
   it("lists entries newest first with the customer, filtered by action, customer and store days, paged", async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // "Today" is the store's day (K-01), not UTC's: from 00:00 to 05:00 UTC New York is a day behind.
+    const zone = storeTimeZoneOf(await getShopOrThrow(t.deps, "shop_demo")) ?? "UTC";
+    const part = (type: string) =>
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })
+        .formatToParts(new Date())
+        .find((p) => p.type === type)?.value;
+    const today = `${part("year")}-${part("month")}-${part("day")}`;
     const get = async (query: string) => {
       const res = await adminGet(t.app, `/apiSa/activities?${query}`, token);
       expect(res.statusCode, res.body).toBe(200);
