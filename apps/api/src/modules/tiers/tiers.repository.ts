@@ -27,25 +27,6 @@ export function findProgram(
 }
 
 /**
- * I-10: the launch or relaunch recalculating now, if any; with `share`, the program row is held
- * for share until the transaction ends, so a launch starting meanwhile waits for it.
- */
-export async function runningRunId(
-  conn: Conn,
-  shopId: string,
-  share = false,
-  program: TierProgramKind = "vip",
-): Promise<string | null> {
-  let q = conn
-    .selectFrom("tier_programs")
-    .select("running_run_id")
-    .where("shop_id", "=", shopId)
-    .where("program", "=", program);
-  if (share) q = q.forShare();
-  return (await q.executeTakeFirst())?.running_run_id ?? null;
-}
-
-/**
  * Whether any of the shop's tier programs (VIP or B2B) is recalculating now. With `share`, every
  * program row of the shop is share-locked (not only the running ones), so no launch of either
  * program can start until the caller's transaction ends.
