@@ -715,6 +715,16 @@ describe("tiers on the profile (I-17, I-18, decision 0177)", () => {
     return card;
   };
 
+  it("the overview names the VIP tier in force, from the same read as the Tiers card", async () => {
+    const { fake, calls } = setup();
+    await renderApp("/customers/profile/cus_1", { fake });
+    await tiersCard();
+    await waitFor(() => expect(screen.getByTestId("overview-tier").textContent).toBe("Founders"));
+    expect(calls.filter((c) => c.method === "GET" && c.path === "/apiSa/tiers/members/cus_1")).toHaveLength(
+      1,
+    );
+  });
+
   it("changes a company member's B2B partner tier directly, with the entry reward, and reads the tiers again", async () => {
     const { fake, calls } = setup();
     const { user } = await renderApp("/customers/profile/cus_1", { fake });

@@ -1,6 +1,7 @@
 import type { CustomerProfile } from "@laurel/contracts";
 import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useMemberTiers } from "../api/member-tiers";
 import { formatMoney } from "../utils/format";
 
 /** J-04 overview: balances, pending, lifetime earned and spent, orders, AOV; the tier when tiers exist. */
@@ -9,6 +10,10 @@ export function OverviewCard({ profile }: { profile: CustomerProfile }) {
   const n = new Intl.NumberFormat(i18n.language);
   const { customer, stats } = profile;
   const money = (minor: number) => formatMoney(minor, stats.currency, i18n.language);
+  // The VIP tier in force, from the query the Tiers card shares (one request for both).
+  const tiers = useMemberTiers(customer.id);
+  const vip = tiers.data?.programs.find((p) => p.program === "vip");
+  const tier = tiers.isPending || tiers.isError ? "—" : (vip?.tierName ?? t("customers.overview.noTier"));
   const figures = [
     { id: "available", label: t("customers.overview.available"), value: n.format(customer.availablePoints) },
     { id: "pending", label: t("customers.overview.pending"), value: n.format(customer.pendingPoints) },
@@ -17,7 +22,7 @@ export function OverviewCard({ profile }: { profile: CustomerProfile }) {
     { id: "orders", label: t("customers.overview.orders"), value: n.format(stats.ordersCount) },
     { id: "amount", label: t("customers.overview.amountSpent"), value: money(stats.amountSpentMinor) },
     { id: "aov", label: t("customers.overview.aov"), value: money(stats.averageOrderMinor) },
-    { id: "tier", label: t("customers.overview.tier"), value: t("customers.overview.noTier") },
+    { id: "tier", label: t("customers.overview.tier"), value: tier },
   ];
   return (
     <Card>
