@@ -1058,11 +1058,6 @@ export async function failTierRun(deps: Deps, shopId: string, runId: string, rea
     .execute((trx) => repo.finishRun(trx, shopId, runId, "failed", reason.slice(0, 500), deps.clock.now()));
 }
 
-/** Whether the shop has set up VIP tiers at all (the demo seed runs once). */
-/**
- * I-10: whether a launch or relaunch is recalculating the shop's tiers now (customer sync waits for
- * it). Inside a transaction (`trx`), a launch cannot start until that transaction ends.
- */
 /** J-04: why a change happened, as the profile names it; an `order` change's source says more. */
 function reasonOf(reason: TierChangeReason, sourceRef: string | null): TierChangeReasonName {
   switch (reason) {
@@ -1102,11 +1097,16 @@ export async function listTierChanges(
   };
 }
 
+/**
+ * I-10: whether a launch or relaunch is recalculating the shop's tiers now (customer sync waits for
+ * it). With `hold`, inside a transaction, a launch cannot start until that transaction ends.
+ */
 export async function tierRunInProgress(conn: Db | Tx, shopId: string, hold = false): Promise<boolean> {
   // Either program's launch or relaunch: a B2B recalculation reads the same customers (decision 0177).
   return repo.anyRunningRun(conn, shopId, hold);
 }
 
+/** Whether the shop has set up VIP tiers at all (the demo seed runs once). */
 export async function hasTierProgram(
   deps: Deps,
   shopId: string,
