@@ -117,6 +117,7 @@ export const errorMessages = {
   customer_not_on_platform: "This customer no longer exists in the store.",
   customer_resync_failed: "Failed to re-sync customers",
   tag_past_orders_failed: "Failed to tag past orders",
+  export_expired: "This export's file has expired. Export again to get a new one.",
   tiers_missing: "Add at least one tier before launching VIP tiers.",
   tier_not_launched: "VIP tiers are not launched.",
   tier_direct_change_basis: "A direct tier change needs tiers calculated by points earned.",

@@ -32,6 +32,7 @@ import { remindExpiringPointsJob } from "./remind-expiring-points.job";
 import { runProgramBacktestJob } from "./run-program-backtest.job";
 import { runProgramSyncJob } from "./run-program-sync.job";
 import { sendEmailJob, sendEmailsJob } from "./send-email.job";
+import { sweepExportFilesJob } from "./sweep-export-files.job";
 import { sweepShopTiersJob, sweepTierDemotionsJob } from "./sweep-tier-demotions.job";
 import { syncCustomersJob } from "./sync-customers.job";
 import { syncMarketingConsentJob } from "./sync-marketing-consent.job";
@@ -62,6 +63,7 @@ export const allJobs: JobDefinition[] = [
   sweepTierDemotionsJob,
   sweepShopTiersJob,
   syncTierTagsJob,
+  sweepExportFilesJob,
   tagOrdersAndCustomersJob,
   tagPastOrdersJob,
   issueTierCouponsJob,

@@ -228,6 +228,12 @@ export const refreshAnalytics: JobRef<Record<string, never>> = {
   data: z.object({}).strict() as z.ZodType<Record<string, never>>,
 };
 
+/** Issue 13: the daily sweep of export files past their 7 days (every kind of export). */
+export const sweepExportFiles: JobRef<Record<string, never>> = {
+  name: "sweep-export-files",
+  data: z.object({}).strict() as z.ZodType<Record<string, never>>,
+};
+
 /** Issue 13: rebuild one shop's analytics rollups from its whole ledger. */
 export const rebuildShopAnalytics: JobRef<{ shopId: string }> = {
   name: "rebuild-shop-analytics",

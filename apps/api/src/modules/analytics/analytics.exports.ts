@@ -107,3 +107,14 @@ export async function downloadAnalyticsExport(
   if (row?.status !== "ready" || !row.csv || row.expires_at <= deps.clock.now()) return null;
   return { fileName: row.file_name ?? "laurel-analytics.csv", csv: row.csv };
 }
+
+/** The daily export sweep (issue 13): files past their link's expiry are dropped, the rows kept. */
+export async function sweepExpiredAnalyticsExports(deps: Deps): Promise<number> {
+  const result = await deps.db
+    .updateTable("analytics_exports")
+    .set({ csv: null })
+    .where("csv", "is not", null)
+    .where("expires_at", "<", deps.clock.now())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -24,7 +24,17 @@ interface ExportProgress {
   chunks: number;
   done_rows: number;
   actor_email: string | null;
+  finished_at: Date | null;
 }
+
+/** How long a finished export's file is kept (the `export_ready` e-mail says so); then it is swept. */
+export const EXPORT_FILE_DAYS = 7;
+const DAY_MS = 86_400_000;
+const CHUNKED_EXPORT_TABLES: readonly repo.ExportTables[] = [
+  { exports: "customer_exports", chunks: "customer_export_chunks" },
+  { exports: "activity_exports", chunks: "activity_export_chunks" },
+  { exports: "review_exports", chunks: "review_export_chunks" },
+];
 
 /** What differs between two exports: their tables, their rows and how a row becomes a line. */
 export interface ChunkedExport<E extends ExportProgress, R> {
@@ -94,7 +104,7 @@ export async function writeNextPage<E extends ExportProgress, R>(
           values: {
             export: spec.name,
             count: e.done_rows + rows.length,
-            days: 7,
+            days: EXPORT_FILE_DAYS,
             url: `${deps.config.appUrl.replace(/\/$/, "")}${spec.adminPath}?export=${encodeURIComponent(id)}`,
           },
           ...(e.actor_email ? { to: [e.actor_email] } : {}),
@@ -142,6 +152,8 @@ export async function exportFile<E extends ExportProgress, R>(
     const message = "This export is not ready yet.";
     throw new AppError("validation_failed", 409, message, [{ field: "status", message }]);
   }
+  if (e.finished_at && e.finished_at.getTime() < deps.clock.now().getTime() - EXPORT_FILE_DAYS * DAY_MS)
+    throw new AppError("export_expired", 410);
   async function* chunks() {
     // A BOM so spreadsheet apps read UTF-8 names right (as the streamed export).
     yield Buffer.from([0xef, 0xbb, 0xbf]);
@@ -152,4 +164,17 @@ export async function exportFile<E extends ExportProgress, R>(
     }
   }
   return Readable.from(chunks());
+}
+
+/**
+ * The daily export sweep (issue 13): the files of customer, activity and review exports finished
+ * more than EXPORT_FILE_DAYS ago are deleted; their rows stay as the record of the export, and the
+ * download answers that it expired. Answers how many chunks went.
+ */
+export async function sweepExpiredExportFiles(deps: Deps): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - EXPORT_FILE_DAYS * DAY_MS);
+  let swept = 0;
+  for (const tables of CHUNKED_EXPORT_TABLES)
+    swept += await repo.deleteChunksFinishedBefore(deps.db, tables, before);
+  return swept;
 }

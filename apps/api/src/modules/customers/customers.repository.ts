@@ -771,6 +771,27 @@ export async function markExportFailed(
     .execute();
 }
 
+/** Deletes the file (chunks) of every shop's exports finished before `before`; answers how many went. */
+export async function deleteChunksFinishedBefore(
+  conn: Conn,
+  tables: ExportTables,
+  before: Date,
+): Promise<number> {
+  const result = await conn
+    .deleteFrom(tables.chunks)
+    .where(({ eb, exists, selectFrom }) =>
+      exists(
+        selectFrom(tables.exports)
+          .select(sql`1`.as("one"))
+          .whereRef(`${tables.exports}.shop_id`, "=", eb.ref(`${tables.chunks}.shop_id`))
+          .whereRef(`${tables.exports}.id`, "=", eb.ref(`${tables.chunks}.export_id`))
+          .where(`${tables.exports}.finished_at`, "<", before),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Chunks `from` ≤ seq < `to` of an export's CSV, in order. */
 export async function listExportChunks(
   conn: Conn,

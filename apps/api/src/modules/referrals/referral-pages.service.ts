@@ -184,3 +184,8 @@ export async function downloadReferralExport(
   }
   return row.csv;
 }
+
+/** The daily export sweep (issue 13): every shop's referral export files past their expiry. */
+export function sweepExpiredReferralExports(deps: Deps): Promise<number> {
+  return repo.dropExpiredExports(deps.db, null, deps.clock.now());
+}

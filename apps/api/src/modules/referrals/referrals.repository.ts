@@ -484,15 +484,15 @@ export async function finishExport(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Expired files are dropped; the row stays as the record of the export. */
-export async function dropExpiredExports(trx: Tx, shopId: string, now: Date) {
-  await trx
-    .updateTable("referral_exports")
-    .set({ csv: null })
-    .where("shop_id", "=", shopId)
-    .where("csv", "is not", null)
-    .where("expires_at", "<", now)
-    .execute();
+/**
+ * Expired files are dropped; the row stays as the record of the export. One shop's (a new export),
+ * or every shop's (`shopId` null: the daily export sweep); answers how many files went.
+ */
+export async function dropExpiredExports(conn: Conn, shopId: string | null, now: Date): Promise<number> {
+  let q = conn.updateTable("referral_exports").set({ csv: null });
+  if (shopId !== null) q = q.where("shop_id", "=", shopId);
+  const result = await q.where("csv", "is not", null).where("expires_at", "<", now).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** E-11: the referrals whose friend or referrer discount code is one of `codes` (upper case). */
