@@ -180,4 +180,9 @@ export const de: Readonly<Record<string, string>> = {
   "page.vipSpend": "{{amount}} ausgeben",
   "page.vipOrders": "Aufgegebene Bestellungen: {{count}}",
   "page.vipEarn": "{{points}} sammeln",
+  "page.partnerTitle": "Deine Partnerstufe",
+  "page.partnerTier": "Partnerstufe: {{tier}}",
+  "page.partnerPrivileges": "Partnervorteile",
+  "page.partnerNext": "Noch {{remaining}} bis {{tier}}",
+  "page.partnerTop": "Dein Unternehmen ist in unserer höchsten Partnerstufe.",
 };

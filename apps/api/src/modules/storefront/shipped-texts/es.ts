@@ -177,4 +177,9 @@ export const es: Readonly<Record<string, string>> = {
   "page.vipSpend": "Gasta {{amount}}",
   "page.vipOrders": "Pedidos realizados: {{count}}",
   "page.vipEarn": "Gana {{points}}",
+  "page.partnerTitle": "Tu nivel de socio",
+  "page.partnerTier": "Nivel de socio: {{tier}}",
+  "page.partnerPrivileges": "Ventajas para socios",
+  "page.partnerNext": "Te faltan {{remaining}} para llegar a {{tier}}",
+  "page.partnerTop": "Tu empresa está en nuestro nivel de socio más alto.",
 };

@@ -179,4 +179,9 @@ export const fr: Readonly<Record<string, string>> = {
   "page.vipSpend": "Dépensez {{amount}}",
   "page.vipOrders": "Commandes passées : {{count}}",
   "page.vipEarn": "Gagnez {{points}}",
+  "page.partnerTitle": "Votre niveau partenaire",
+  "page.partnerTier": "Niveau partenaire : {{tier}}",
+  "page.partnerPrivileges": "Avantages partenaires",
+  "page.partnerNext": "Encore {{remaining}} pour atteindre {{tier}}",
+  "page.partnerTop": "Votre entreprise est à notre plus haut niveau partenaire.",
 };

@@ -176,4 +176,9 @@ export const id: Readonly<Record<string, string>> = {
   "page.vipSpend": "Belanja {{amount}}",
   "page.vipOrders": "Pesanan dibuat: {{count}}",
   "page.vipEarn": "Kumpulkan {{points}}",
+  "page.partnerTitle": "Tingkat mitra Anda",
+  "page.partnerTier": "Tingkat mitra: {{tier}}",
+  "page.partnerPrivileges": "Keistimewaan mitra",
+  "page.partnerNext": "{{remaining}} lagi untuk mencapai {{tier}}",
+  "page.partnerTop": "Bisnis Anda berada di tingkat mitra tertinggi kami.",
 };

@@ -176,4 +176,9 @@ export const it: Readonly<Record<string, string>> = {
   "page.vipSpend": "Spendi {{amount}}",
   "page.vipOrders": "Ordini effettuati: {{count}}",
   "page.vipEarn": "Guadagna {{points}}",
+  "page.partnerTitle": "Il tuo livello partner",
+  "page.partnerTier": "Livello partner: {{tier}}",
+  "page.partnerPrivileges": "Vantaggi partner",
+  "page.partnerNext": "Ancora {{remaining}} per raggiungere {{tier}}",
+  "page.partnerTop": "La tua azienda è al nostro livello partner più alto.",
 };

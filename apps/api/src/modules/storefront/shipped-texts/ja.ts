@@ -177,4 +177,9 @@ export const ja: Readonly<Record<string, string>> = {
   "page.vipSpend": "{{amount}}のお買い物",
   "page.vipOrders": "ご注文回数：{{count}}",
   "page.vipEarn": "{{points}}を獲得",
+  "page.partnerTitle": "パートナーランク",
+  "page.partnerTier": "パートナーランク：{{tier}}",
+  "page.partnerPrivileges": "パートナー特典",
+  "page.partnerNext": "{{tier}}まであと{{remaining}}",
+  "page.partnerTop": "貴社は最上位のパートナーランクです。",
 };

@@ -180,4 +180,9 @@ export const nl: Readonly<Record<string, string>> = {
   "page.vipSpend": "Besteed {{amount}}",
   "page.vipOrders": "Geplaatste bestellingen: {{count}}",
   "page.vipEarn": "Verdien {{points}}",
+  "page.partnerTitle": "Jouw partnerniveau",
+  "page.partnerTier": "Partnerniveau: {{tier}}",
+  "page.partnerPrivileges": "Partnervoordelen",
+  "page.partnerNext": "Nog {{remaining}} tot {{tier}}",
+  "page.partnerTop": "Je bedrijf zit in ons hoogste partnerniveau.",
 };

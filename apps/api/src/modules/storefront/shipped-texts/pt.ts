@@ -181,4 +181,9 @@ export const pt: Readonly<Record<string, string>> = {
   "page.vipSpend": "Gaste {{amount}}",
   "page.vipOrders": "Pedidos feitos: {{count}}",
   "page.vipEarn": "Ganhe {{points}}",
+  "page.partnerTitle": "Seu nível de parceiro",
+  "page.partnerTier": "Nível de parceiro: {{tier}}",
+  "page.partnerPrivileges": "Vantagens de parceiro",
+  "page.partnerNext": "Faltam {{remaining}} para chegar a {{tier}}",
+  "page.partnerTop": "Sua empresa está no nosso nível de parceiro mais alto.",
 };
