@@ -1,7 +1,7 @@
 import "@shopify/ui-extensions";
 
-// The `shopify` global of this extension's target, typed per module as Shopify CLI generates it.
-//@ts-ignore
+// The `shopify` global of this extension's target, typed per module as Shopify CLI generates it (without
+// its @ts-ignore: the augmentation type-checks as it is).
 declare module "./src/profile-block.tsx" {
   const shopify: import("@shopify/ui-extensions/customer-account.profile.block.render").Api;
 }
